@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomBytes, randomUUID } from 'node:crypto';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import formbody from '@fastify/formbody';
+import websocket from '@fastify/websocket';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.js';
+import type { Db } from './platform/db/index.js';
+import { MemoryBus, type Bus } from './platform/bus.js';
+import { TokenService } from './platform/auth/tokens.js';
+import { PermissionCache } from './platform/auth/permissions.js';
+import { authenticate, authorize, bearerOf, ClientCache, type Permission } from './platform/auth/guard.js';
+import { AppError, unauthorized } from './platform/errors.js';
+import { errorLogRow, makeErrorHandler } from './platform/errors-handler.js';
+import { langOf, t } from './platform/i18n.js';
+import { getOrCreateSecret } from './platform/secrets.js';
+import type { App, AppContext } from './platform/context.js';
+import { modules } from './modules/index.js';
+
+export interface RouteInfo {
+  method: string | string[];
+  url: string;
+  permission: Permission | undefined;
+  hasSchema: boolean;
+  websocket: boolean;
+}
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  bus?: Bus;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Builds the whole server on a ready database (migrated and seeded by the caller). */
+export async function buildApp(opts: BuildOptions): Promise<App & { routeTable: RouteInfo[] }> {
+  const { config, db } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: config.TRUST_PROXY,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdLogLabel: 'reqId',
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { maxParamLength: 500 },
+    ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
+
+  const secret = config.JWT_SECRET ?? (await getOrCreateSecret(db, 'jwt_secret', () => randomBytes(48).toString('base64url')));
+  const ctx: AppContext = {
+    config,
+    db,
+    bus: opts.bus ?? new MemoryBus(),
+    tokens: new TokenService(secret, config.ACCESS_TOKEN_TTL, config.REFRESH_TOKEN_TTL),
+    permissions: new PermissionCache(db),
+    clients: new ClientCache(db),
+    onClose: [],
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('auth', null);
+  app.decorateRequest('lang', 'zh');
+  app.decorateRequest('clientId', null);
+
+  // Every route must say who may call it; a route without a declaration stops the start.
+  const routeTable: RouteInfo[] = [];
+  app.addHook('onRoute', (r) => {
+    if (r.url.startsWith('/api/docs')) r.config = { ...(r.config ?? {}), permission: 'public', client: false };
+    const permission = (r.config as { permission?: Permission } | undefined)?.permission;
+    const isApi = r.url.startsWith('/api/') || r.url === '/im' || r.url === '/ws';
+    if (isApi && !permission) throw new Error(`route ${String(r.method)} ${r.url} declares no permission`);
+    routeTable.push({
+      method: r.method,
+      url: r.url,
+      permission,
+      hasSchema: Boolean(r.schema && (r.schema.querystring || r.schema.body || r.schema.params || r.schema.response)),
+      websocket: Boolean((r as { websocket?: boolean }).websocket),
+    });
+  });
+
+  app.addHook('onRequest', async (req) => {
+    req.lang = langOf(req.headers['accept-language']);
+    const cfg = req.routeOptions.config;
+    const permission = cfg.permission;
+    if (!permission) return; // not-found and static routes
+    const needsClient = req.url.startsWith('/api/') && cfg.client !== false && !req.url.startsWith('/api/docs');
+    if (needsClient) {
+      req.clientId = await ctx.clients.verifyBasic(req.headers.authorization);
+      if (!req.clientId) throw new AppError(401, 'common.clientInvalid');
+    }
+    if (permission === 'public') {
+      // Public routes still learn who is calling when a valid token comes along.
+      const token = bearerOf(req);
+      if (token) req.auth = await authenticate(db, ctx.tokens, token).catch(() => null);
+      return;
+    }
+    const token = bearerOf(req);
+    if (!token) throw unauthorized();
+    req.auth = await authenticate(db, ctx.tokens, token);
+    await authorize(req.auth, permission, ctx.permissions);
+  });
+
+  // Fill the success message in the caller's language.
+  app.addHook('preSerialization', async (req, _reply, payload: unknown) => {
+    if (payload && typeof payload === 'object' && 'success' in payload && 'code' in payload) {
+      const p = payload as { msg?: string; success: boolean };
+      if (p.success && p.msg === undefined) p.msg = t(req.lang, 'common.success');
+    }
+    return payload;
+  });
+
+  app.setErrorHandler(
+    makeErrorHandler(async (req, err) => {
+      await db.query(
+        `INSERT INTO blade_log_error (id, tenant_id, request_id, method, request_uri, message, stack_trace, create_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        errorLogRow(req, err),
+      );
+    }),
+  );
+
+  await app.register(formbody);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Forecourt API', version: '1.0.0', description: 'BladeX-compatible back-office API' },
+      components: {
+        securitySchemes: {
+          client: { type: 'http', scheme: 'basic', description: 'OAuth client id and secret' },
+          bladeAuth: { type: 'apiKey', in: 'header', name: 'Blade-Auth', description: 'bearer <access_token>' },
+        },
+      },
+      security: [{ client: [], bladeAuth: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  for (const m of modules) {
+    if (m.routes) await app.register(async (scoped) => m.routes!(scoped as unknown as App));
+  }
+
+  await registerWeb(app, config);
+
+  app.addHook('onClose', async () => {
+    for (const fn of ctx.onClose) await fn();
+  });
+
+  return Object.assign(app, { routeTable });
+}
+
+/** The built web app at /, with deep links falling back to index.html. */
+async function registerWeb(app: App, config: Config) {
+  const dist = path.resolve(config.WEB_DIST ?? path.join(here, '../../web/dist'));
+  const index = path.join(dist, 'index.html');
+  const hasWeb = fs.existsSync(index);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      maxAge: '1y',
+      immutable: true,
+      setHeaders: (reply, file) => {
+        if (file.endsWith('.html')) reply.header('cache-control', 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler(async (req, reply) => {
+    req.lang = langOf(req.headers['accept-language']);
+    const isApi = req.url.startsWith('/api/') || req.url.startsWith('/files/');
+    if (req.method === 'GET' && !isApi && !path.extname(req.url.split('?')[0] ?? '')) {
+      if (hasWeb) return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(index));
+      return reply
+        .type('text/html')
+        .send('<!doctype html><title>Forecourt</title><p>The web app is not built yet: run <code>npm run build</code>.</p>');
+    }
+    return reply.status(404).send({ code: 404, success: false, data: null, msg: t(req.lang, 'common.routeNotFound', { url: req.url.split('?')[0] }) });
+  });
+}

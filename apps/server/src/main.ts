@@ -1,0 +1,82 @@
+import { performance } from 'node:perf_hooks';
+import pino from 'pino';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDb, type Db } from './platform/db/index.js';
+import { DataDirLockedError } from './platform/db/pglite.js';
+import { openBus } from './platform/bus.js';
+import { prepareDatabase } from './boot.js';
+import { buildApp } from './app.js';
+
+const started = performance.now();
+
+function fail(message: string): never {
+  process.stderr.write(`\n${message}\n\n`);
+  process.exit(1);
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (e) {
+  if (e instanceof ConfigError) fail(e.message);
+  throw e;
+}
+
+// Secrets are redacted wherever they might be logged.
+const logger = pino({
+  level: config.LOG_LEVEL,
+  redact: {
+    paths: ['req.headers.authorization', 'req.headers["blade-auth"]', 'req.headers.cookie', '*.password', '*.access_token', '*.refresh_token'],
+    censor: '[redacted]',
+  },
+});
+
+let db: Db;
+try {
+  db = await openDb(config);
+} catch (e) {
+  if (e instanceof DataDirLockedError) fail(e.message);
+  fail(`Cannot open the database: ${(e as Error).message}`);
+}
+
+const credentials = await prepareDatabase(db, config, (m) => logger.info(m));
+const bus = await openBus(config.REDIS_URL);
+const app = await buildApp({ config, db, bus, logger });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  logger.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000).unref();
+  try {
+    await app.close();
+    await bus.close();
+    await db.close();
+  } finally {
+    clearTimeout(force);
+    process.exit(0);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.listen({ port: config.PORT, host: config.HOST });
+} catch (e) {
+  await db.close();
+  fail(`Cannot listen on ${config.HOST}:${config.PORT}: ${(e as Error).message}`);
+}
+
+const ms = Math.round(performance.now() - started);
+const url = `http://localhost:${config.PORT}/`;
+logger.info({ url, ms, database: db.kind, bus: bus.kind }, 'ready');
+const lines = [
+  '',
+  `  Forecourt is running at ${url}  (ready in ${ms} ms, database: ${db.kind}${config.DATABASE_URL ? '' : ` in ${config.dataDir}`})`,
+  `  API docs: ${url}api/docs`,
+  `  Sign in with tenant 000000 and account admin${credentials.length ? '' : ' (password: ADMIN_PASSWORD, or the one printed at the first start and kept in DATA_DIR/initial-passwords.txt)'}`,
+  ...credentials.map((c) => `  ${c}`),
+  '',
+];
+process.stdout.write(lines.join('\n') + '\n');

@@ -1,0 +1,8 @@
+import type { ServerModule } from './module.js';
+import { systemModule } from './system/index.js';
+import { authModule } from './auth/index.js';
+
+/** Every server module, in dependency order (migrations and seeds run in this order). */
+export const modules: ServerModule[] = [systemModule, authModule];
+
+export type { ServerModule, SeedContext } from './module.js';

@@ -1,0 +1,110 @@
+import { Redis } from 'ioredis';
+
+/**
+ * Fan-out between server nodes. In-process by default; Redis pub/sub when REDIS_URL is set.
+ * Nothing depends on the bus alone for correctness: the database stays the truth.
+ */
+export interface Bus {
+  readonly kind: 'memory' | 'redis';
+  publish(topic: string, message: unknown): Promise<void>;
+  subscribe(topic: string, handler: (message: unknown) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+type Handler = (message: unknown) => void;
+
+class Handlers {
+  private map = new Map<string, Set<Handler>>();
+  add(topic: string, h: Handler) {
+    let set = this.map.get(topic);
+    const first = !set;
+    if (!set) this.map.set(topic, (set = new Set()));
+    set.add(h);
+    return first;
+  }
+  delete(topic: string, h: Handler) {
+    const set = this.map.get(topic);
+    set?.delete(h);
+    if (set && !set.size) {
+      this.map.delete(topic);
+      return true;
+    }
+    return false;
+  }
+  emit(topic: string, message: unknown) {
+    for (const h of this.map.get(topic) ?? []) {
+      try {
+        h(message);
+      } catch {
+        /* a failing consumer must not stop the others */
+      }
+    }
+  }
+}
+
+export class MemoryBus implements Bus {
+  readonly kind = 'memory' as const;
+  private handlers = new Handlers();
+  async publish(topic: string, message: unknown) {
+    // Copy as Redis would, so a consumer never shares an object with the publisher.
+    const copy: unknown = JSON.parse(JSON.stringify(message));
+    queueMicrotask(() => this.handlers.emit(topic, copy));
+  }
+  async subscribe(topic: string, handler: Handler) {
+    this.handlers.add(topic, handler);
+    return async () => void this.handlers.delete(topic, handler);
+  }
+  async close() {}
+}
+
+export class RedisBus implements Bus {
+  readonly kind = 'redis' as const;
+  private handlers = new Handlers();
+  private constructor(
+    private readonly pub: Redis,
+    private readonly sub: Redis,
+    private readonly prefix: string,
+  ) {
+    sub.on('message', (channel: string, text: string) => {
+      if (!channel.startsWith(prefix)) return;
+      let msg: unknown;
+      try {
+        msg = JSON.parse(text);
+      } catch {
+        return;
+      }
+      this.handlers.emit(channel.slice(prefix.length), msg);
+    });
+  }
+
+  static async open(url: string, prefix = 'forecourt:'): Promise<RedisBus> {
+    const opts = { lazyConnect: true, maxRetriesPerRequest: 3 };
+    const pub = new Redis(url, opts);
+    const sub = new Redis(url, opts);
+    await Promise.all([pub.connect(), sub.connect()]);
+    return new RedisBus(pub, sub, prefix);
+  }
+
+  /** The command connection, for shared counters (rate limits, presence). */
+  get redis() {
+    return this.pub;
+  }
+
+  async publish(topic: string, message: unknown) {
+    await this.pub.publish(this.prefix + topic, JSON.stringify(message));
+  }
+  async subscribe(topic: string, handler: Handler) {
+    if (this.handlers.add(topic, handler)) await this.sub.subscribe(this.prefix + topic);
+    return async () => {
+      if (this.handlers.delete(topic, handler)) await this.sub.unsubscribe(this.prefix + topic);
+    };
+  }
+  async close() {
+    this.sub.disconnect();
+    this.pub.disconnect();
+  }
+}
+
+export async function openBus(redisUrl: string | undefined): Promise<Bus> {
+  return redisUrl ? RedisBus.open(redisUrl) : new MemoryBus();
+}

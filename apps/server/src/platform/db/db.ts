@@ -1,0 +1,19 @@
+/** The one query layer: the same SQL runs on embedded PGlite and on a PostgreSQL server. */
+export type Row = Record<string, unknown>;
+
+export interface Db {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs one parameterised statement ($1, $2 …) and returns its rows. */
+  query<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** First row or undefined. */
+  one<T = Row>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
+  /** Runs several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Runs fn in a transaction; nested calls join the outer one. */
+  tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Postgres type ids whose text form we keep: 64-bit ids travel as strings, as the API promises. */
+export const INT8_OID = 20;
+export const NUMERIC_OID = 1700;

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, ConfigError } from '../src/config.js';
+import { PgliteDb } from '../src/platform/db/pglite.js';
+import { call, createTestApp, dbLabel, tokenFor, type TestApp } from './harness.js';
+
+describe(`platform (${dbLabel})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('every API route declares its permission and its schema', () => {
+    const api = t.app.routeTable.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'));
+    expect(api.length).toBeGreaterThan(0);
+    const missing = api.filter((r) => !r.permission).map((r) => `${String(r.method)} ${r.url}`);
+    expect(missing).toEqual([]);
+    const noSchema = api.filter((r) => !r.hasSchema && r.method !== 'HEAD').map((r) => `${String(r.method)} ${r.url}`);
+    expect(noSchema).toEqual([]);
+  });
+
+  it('serves the OpenAPI document at /api/docs/json', async () => {
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().openapi).toMatch(/^3\./);
+  });
+
+  it('answers an unknown API route with a 404 envelope in the caller language', async () => {
+    const res = await call(t, undefined, { url: '/api/nothing-here', lang: 'en' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 404, success: false, msg: 'no such API: /api/nothing-here' });
+  });
+
+  it('refuses a request without a known client credential', async () => {
+    const token = await tokenFor(t, 'admin');
+    const res = await t.app.inject({ url: '/api/blade-auth/oauth/user-info', headers: { 'blade-auth': `bearer ${token}` } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('falls back to the web app for deep links, not for API paths', async () => {
+    const res = await t.app.inject({ url: '/wel/index' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+  });
+});
+
+describe('configuration', () => {
+  it('names the variable that has a bad value', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ STORAGE: 's3' })).toThrow(/S3_BUCKET/);
+  });
+
+  it('has working defaults', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(8080);
+    expect(c.CAPTCHA_MODE).toBe(true);
+    expect(c.dataDir).toBe(path.resolve('./data'));
+  });
+});
+
+describe('embedded database folder', () => {
+  it('refuses a second open of the same data folder with a clear message and leaves it usable', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ft-lock-'));
+    const first = await PgliteDb.open(dir);
+    await first.exec('CREATE TABLE t (x int); INSERT INTO t VALUES (42)');
+    await expect(PgliteDb.open(dir)).rejects.toThrow(/in use by another Forecourt process/);
+    await first.close();
+    const again = await PgliteDb.open(dir);
+    expect(await again.one('SELECT x FROM t')).toEqual({ x: 42 });
+    await again.close();
+  });
+});

@@ -1,0 +1,13 @@
+import { defineConfig } from 'tsup';
+
+// Workspace packages ship TypeScript sources, so they are bundled; everything from npm stays external.
+export default defineConfig({
+  entry: ['src/main.ts'],
+  format: ['esm'],
+  platform: 'node',
+  target: 'node20',
+  outDir: 'dist',
+  clean: true,
+  sourcemap: true,
+  noExternal: [/^@forecourt\//],
+});
