@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# `npm test`: every test of the project, on a machine that has only Node and apt.
+# Installs and starts what the tests need, type-checks, builds, then runs the unit and integration tests
+# (server tests on embedded PGlite AND on the PostgreSQL server, chat fan-out on the real Redis) and the
+# end-to-end tests in Chromium against the built app.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+. scripts/services.sh
+
+export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+export TEST_REDIS_URL="${TEST_REDIS_URL:-redis://127.0.0.1:6379}"
+export CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
+REPORTS=test-results
+mkdir -p "$REPORTS"
+rm -f "$REPORTS"/*.json
+
+step() { printf '\n=== %s ===\n' "$*"; }
+fail() { printf '\nFAILED: %s\n' "$*"; exit 1; }
+
+step "services"
+ensure_chromium || fail "Chromium is not available"
+ensure_postgres || fail "PostgreSQL is not available"
+ensure_redis || fail "Redis is not available"
+
+[ -d node_modules ] || { step "npm install"; npm install --no-audit --no-fund || fail "npm install"; }
+
+step "typecheck"
+npm run typecheck || fail "typecheck"
+
+step "build"
+node scripts/build-if-needed.mjs || fail "build"
+
+step "unit and integration tests (PGlite, PostgreSQL, web, packages)"
+npx vitest run --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest.json"
+unit=$?
+
+step "end-to-end tests (Chromium)"
+npx vitest run -c e2e/vitest.config.ts --reporter=default --reporter=json --outputFile.json="$REPORTS/e2e.json"
+e2e=$?
+
+step "summary"
+node scripts/test-summary.mjs "$REPORTS/vitest.json" "$REPORTS/e2e.json"
+[ $unit -eq 0 ] && [ $e2e -eq 0 ] || fail "tests (unit/integration exit $unit, end-to-end exit $e2e)"
+echo "ALL TESTS PASSED"
