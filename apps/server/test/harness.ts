@@ -1,4 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { loadConfig, type Config } from '../src/config.js';
 import type { Db } from '../src/platform/db/index.js';
@@ -32,11 +36,11 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
-async function adminQuery(sql: string) {
+async function adminQuery<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
   const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await c.connect();
   try {
-    await c.query(sql);
+    return (await c.query(sql, params)).rows as T[];
   } finally {
     await c.end();
   }
@@ -48,17 +52,94 @@ const dbUrl = (name: string) => {
   return u.toString();
 };
 
+const serverSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
+
+function sourceFiles(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory()
+        ? sourceFiles(path.join(dir, e.name))
+        : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')
+          ? [path.join(dir, e.name)]
+          : [],
+    )
+    .sort();
+}
+
+/**
+ * A migrated, seeded database is the same for every test app of the same server source and seed settings,
+ * so it is made once and cloned: a PGlite dump on disk, a template database on the server.
+ */
+function templateKey(config: Config): string {
+  const h = createHash('sha256');
+  for (const f of sourceFiles(serverSrc)) h.update(f).update(fs.readFileSync(f));
+  h.update(JSON.stringify([config.ADMIN_PASSWORD, config.DEMO_PASSWORD, config.SEED_DEMO]));
+  return h.digest('hex').slice(0, 12);
+}
+
+const TEMPLATE_DIR = path.join(os.tmpdir(), 'forecourt-test-templates');
+
+async function pgliteFromTemplate(config: Config): Promise<PgliteDb> {
+  const file = path.join(TEMPLATE_DIR, `pglite-${templateKey(config)}.tar`);
+  if (fs.existsSync(file)) return PgliteDb.fromDump(new Blob([fs.readFileSync(file)]));
+  const db = await PgliteDb.open();
+  await prepareDatabase(db, config);
+  const dump = Buffer.from(await (await db.dump()).arrayBuffer());
+  fs.mkdirSync(TEMPLATE_DIR, { recursive: true });
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  fs.writeFileSync(tmp, dump);
+  fs.renameSync(tmp, file); // atomic: a concurrent worker sees the whole file or none
+  return db;
+}
+
+const TWO_HOURS = 2 * 3600_000;
+
+/** The template database of this source (created once under an advisory lock); names carry their birth time. */
+async function postgresTemplate(config: Config): Promise<string> {
+  const key = templateKey(config);
+  const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await c.connect();
+  try {
+    await c.query('SELECT pg_advisory_lock(724413)');
+    const names = (
+      await c.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'ft\\_%'")
+    ).rows.map((r) => r.datname);
+    const mine = names.find((n) => n.startsWith(`ft_tpl_${key}_`));
+    if (mine) return mine;
+    // Leftovers of crashed runs and templates of older sources.
+    for (const n of names) {
+      const born = Number(n.split('_').pop());
+      if (born && Date.now() - born * 1000 > TWO_HOURS)
+        await c.query(`DROP DATABASE IF EXISTS ${n} WITH (FORCE)`).catch(() => {});
+    }
+    const building = `ft_build_${key}_${Math.floor(Date.now() / 1000)}`;
+    await c.query(`CREATE DATABASE ${building}`);
+    const db = await PostgresDb.open(dbUrl(building), 5);
+    try {
+      await prepareDatabase(db, config);
+    } finally {
+      await db.close();
+    }
+    const name = `ft_tpl_${key}_${Math.floor(Date.now() / 1000)}`;
+    await c.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+    return name;
+  } finally {
+    await c.query('SELECT pg_advisory_unlock(724413)').catch(() => {});
+    await c.end();
+  }
+}
+
 /** A fresh, migrated and seeded database. */
 export async function testDb(config: Config): Promise<{ db: Db; drop: () => Promise<void> }> {
   if (!onPostgres) {
-    const db = await PgliteDb.open();
-    await prepareDatabase(db, config);
+    const db = await pgliteFromTemplate(config);
     return { db, drop: () => db.close() };
   }
-  const name = `ft_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
+  const template = await postgresTemplate(config);
+  const name = `ft_t${randomBytes(5).toString('hex')}_${Math.floor(Date.now() / 1000)}`;
+  await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   const db = await PostgresDb.open(dbUrl(name), 5);
-  await prepareDatabase(db, config);
   return {
     db,
     drop: async () => {
@@ -76,7 +157,10 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}, bus: Bus = new MemoryBus()): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  bus: Bus = new MemoryBus(),
+): Promise<TestApp> {
   const config = testConfig(env);
   const { db, drop } = await testDb(config);
   const app = await buildApp({ config, db, bus });

@@ -43,7 +43,10 @@ export class PgliteDb implements Db {
     if (dir) {
       fs.mkdirSync(dir, { recursive: true });
       try {
-        release = await lockfile.lock(dir, { lockfilePath: path.join(dir, '.forecourt.lock'), stale: 15_000 });
+        release = await lockfile.lock(dir, {
+          lockfilePath: path.join(dir, '.forecourt.lock'),
+          stale: 15_000,
+        });
       } catch {
         throw new DataDirLockedError(
           `The data folder ${dir} is in use by another Forecourt process. ` +
@@ -53,6 +56,16 @@ export class PgliteDb implements Db {
     }
     const pg = await PGlite.create(dir ? path.join(dir, 'pg') : undefined, { parsers });
     return new PgliteDb(pg, release);
+  }
+
+  /** An in-memory database started from a dump (tests clone a migrated, seeded template this way). */
+  static async fromDump(dump: Blob): Promise<PgliteDb> {
+    return new PgliteDb(await PGlite.create({ loadDataDir: dump, parsers }), undefined);
+  }
+
+  /** The whole data folder as an uncompressed tarball. */
+  dump(): Promise<Blob> {
+    return this.pg.dumpDataDir('none');
   }
 
   async query<T = Row>(sql: string, params: readonly unknown[] = []) {
