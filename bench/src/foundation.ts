@@ -1,0 +1,132 @@
+/**
+ * Foundation benchmark (issue 2): cold start, sign-in p99, authenticated /menu/routes throughput —
+ * each beside a bare Fastify peer in the same run. Run with `npm run bench` after `npm run build`.
+ * Writes bench/reports/foundation.json.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { sm2 } from 'sm-crypto';
+import { load, type LoadFigures } from './lib/load.js';
+import { freePort, startProcess } from './lib/process.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const serverMain = path.join(root, 'apps/server/dist/main.js');
+const peerMain = path.join(root, 'bench/src/peers/bare-fastify.mjs');
+const PASSWORD = 'Admin#Bench2026';
+const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+
+if (!fs.existsSync(serverMain)) {
+  console.error('The server is not built: run `npm run build` first.');
+  process.exit(1);
+}
+
+interface DbRun {
+  database: string;
+  coldStartMs: number;
+  warmStartMs: number;
+  signIn: LoadFigures;
+  menuRoutes: LoadFigures;
+}
+
+async function runOurs(database: 'pglite' | 'postgres'): Promise<DbRun> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-bench-'));
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: PASSWORD,
+    DEMO_PASSWORD: 'Demo#Bench2026',
+    CAPTCHA_MODE: 'off',
+    LOG_LEVEL: 'warn',
+    // Sign-in throttling would count the benchmark as an attack; the limits are far above the load here.
+    IP_MAX_FAILURES: '1000000',
+  };
+  let dropDb: (() => Promise<void>) | undefined;
+  if (database === 'postgres') {
+    const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const name = `forecourt_bench_${Date.now()}`;
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`CREATE DATABASE ${name}`);
+    await c.end();
+    const u = new URL(admin);
+    u.pathname = `/${name}`;
+    env.DATABASE_URL = u.toString();
+    dropDb = async () => {
+      const d = new pg.Client({ connectionString: admin });
+      await d.connect();
+      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await d.end();
+    };
+  }
+  try {
+    const cold = await startProcess([serverMain], env, await freePort(), '/api/docs/json');
+    await cold.stop();
+    const s = await startProcess([serverMain], env, await freePort(), '/api/docs/json');
+    try {
+      const headers = { Authorization: BASIC, 'Tenant-Id': '000000', 'Content-Type': 'application/x-www-form-urlencoded' };
+      const keyAnswer = (await (await fetch(`${s.url}/api/blade-auth/oauth/public-key`, { headers })).json()) as {
+        data: { publicKey: string };
+      };
+      const cipher = sm2.doEncrypt(PASSWORD, keyAnswer.data.publicKey, 1);
+      const q = new URLSearchParams({ tenantId: '000000', username: 'admin', password: cipher, grant_type: 'password', scope: 'all', type: 'account' });
+      const tokenUrl = `${s.url}/api/blade-auth/oauth/token?${q}`;
+      const first = (await (await fetch(tokenUrl, { method: 'POST', headers })).json()) as { access_token?: string };
+      if (!first.access_token) throw new Error(`sign-in failed: ${JSON.stringify(first)}`);
+      const signIn = await load({ url: tokenUrl, method: 'POST', headers, connections: 4, seconds: SECONDS });
+      const authHeaders = { Authorization: BASIC, 'Blade-Auth': `bearer ${first.access_token}` };
+      const routesUrl = `${s.url}/api/blade-system/menu/routes`;
+      const routes = (await (await fetch(routesUrl, { headers: authHeaders })).json()) as { data: unknown };
+      fs.writeFileSync(path.join(os.tmpdir(), 'forecourt-bench-routes.json'), JSON.stringify(routes.data));
+      const menuRoutes = await load({ url: routesUrl, headers: authHeaders, connections: 10, seconds: SECONDS });
+      return { database, coldStartMs: cold.readyMs, warmStartMs: s.readyMs, signIn, menuRoutes };
+    } finally {
+      await s.stop();
+    }
+  } finally {
+    await dropDb?.();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function runPeer() {
+  const env = { PEER_ROUTES_FILE: path.join(os.tmpdir(), 'forecourt-bench-routes.json') };
+  const cold = await startProcess([peerMain], env, await freePort(), '/hello');
+  try {
+    const signIn = await load({ url: `${cold.url}/token`, method: 'POST', connections: 4, seconds: SECONDS });
+    const menuRoutes = await load({ url: `${cold.url}/routes`, connections: 10, seconds: SECONDS });
+    const hello = await load({ url: `${cold.url}/hello`, connections: 10, seconds: SECONDS });
+    return { coldStartMs: cold.readyMs, signIn, menuRoutes, hello };
+  } finally {
+    await cold.stop();
+  }
+}
+
+const ours: DbRun[] = [];
+for (const d of (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as Array<'pglite' | 'postgres'>) ours.push(await runOurs(d));
+const peer = await runPeer();
+
+const rows = [
+  ...ours.map((o) => [
+    `forecourt (${o.database})`,
+    `${o.coldStartMs} ms (first start, seeding) / ${o.warmStartMs} ms`,
+    `${o.signIn.p99ms} ms p99, ${o.signIn.reqPerSec}/s`,
+    `${o.menuRoutes.reqPerSec}/s, p99 ${o.menuRoutes.p99ms} ms`,
+  ]),
+  [
+    'bare Fastify peer',
+    `${peer.coldStartMs} ms`,
+    `${peer.signIn.p99ms} ms p99, ${peer.signIn.reqPerSec}/s (argon2id verify + 2 JWTs)`,
+    `${peer.menuRoutes.reqPerSec}/s, p99 ${peer.menuRoutes.p99ms} ms (same JSON, no auth/db)`,
+  ],
+];
+console.log(`\nFoundation benchmark — ${os.cpus().length} cores, Node ${process.version}, ${SECONDS} s per load\n`);
+console.log(['', 'start', 'sign-in', 'GET /menu/routes'].join(' | '));
+for (const r of rows) console.log(r.join(' | '));
+console.log(`bare Fastify hello: ${peer.hello.reqPerSec}/s`);
+const report = { at: new Date().toISOString(), cores: os.cpus().length, node: process.version, seconds: SECONDS, ours, peer };
+fs.mkdirSync(path.join(root, 'bench/reports'), { recursive: true });
+fs.writeFileSync(path.join(root, 'bench/reports/foundation.json'), JSON.stringify(report, null, 2));
+console.log('\nwritten to bench/reports/foundation.json');
