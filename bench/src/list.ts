@@ -1,0 +1,114 @@
+/**
+ * List latency of a 100,000-row table on PostgreSQL (issue 4): business dictionary items under one
+ * dictionary, read through GET /api/blade-system/dict-biz/child-list (first page, a deep page, a search)
+ * and, in the same run, the same SQL through a bare Fastify + pg route as the peer.
+ * Run with `npm run bench:list` after `npm run build`. Writes bench/reports/list.json.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { sm2 } from 'sm-crypto';
+import { load, type LoadFigures } from './lib/load.js';
+import { freePort, startProcess } from './lib/process.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const serverMain = path.join(root, 'apps/server/dist/main.js');
+const peerMain = path.join(root, 'bench/src/peers/bare-list.mjs');
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const PASSWORD = 'Admin#Bench2026';
+const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+if (!fs.existsSync(serverMain)) {
+  console.error('The server is not built: run `npm run build` first.');
+  process.exit(1);
+}
+
+async function adminQuery(sql: string) {
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+const name = `forecourt_bench_list_${Date.now()}`;
+await adminQuery(`CREATE DATABASE ${name}`);
+const u = new URL(admin);
+u.pathname = `/${name}`;
+const databaseUrl = u.toString();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-bench-'));
+const env = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, DEMO_PASSWORD: 'Demo#Bench2026', CAPTCHA_MODE: 'off', LOG_LEVEL: 'warn' };
+
+try {
+  const s = await startProcess([serverMain], env, await freePort(), '/api/docs/json');
+  let parentId: string;
+  try {
+    // The rows: one dictionary with ROWS items, written straight into the table the endpoint reads.
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    const t0 = Date.now();
+    const parent = await db.query<{ id: string }>(
+      `INSERT INTO blade_dict_biz (id, tenant_id, parent_id, code, dict_key, dict_value, sort)
+       VALUES (900000000000000001, '000000', 0, 'bench_items', '-1', 'Bench items', 0) RETURNING id::text`,
+    );
+    parentId = parent.rows[0]!.id;
+    await db.query(
+      `INSERT INTO blade_dict_biz (id, tenant_id, parent_id, code, dict_key, dict_value, sort, remark)
+       SELECT 900000000000000001 + g, '000000', 900000000000000001, 'bench_items', 'k' || g, '车型 ' || g || ' 号', g % 1000, 'row ' || g
+         FROM generate_series(1, ${ROWS}) g`,
+    );
+    await db.query('ANALYZE blade_dict_biz');
+    await db.end();
+    console.log(`inserted ${ROWS} rows in ${Date.now() - t0} ms`);
+
+    const headers = { Authorization: BASIC, 'Tenant-Id': '000000' };
+    const key = (await (await fetch(`${s.url}/api/blade-auth/oauth/public-key`, { headers })).json()) as { data: { publicKey: string } };
+    const q = new URLSearchParams({ tenantId: '000000', username: 'admin', password: sm2.doEncrypt(PASSWORD, key.data.publicKey, 1), grant_type: 'password', scope: 'all', type: 'account' });
+    const tok = (await (await fetch(`${s.url}/api/blade-auth/oauth/token?${q}`, { method: 'POST', headers })).json()) as { access_token: string };
+    const auth = { Authorization: BASIC, 'Blade-Auth': `bearer ${tok.access_token}` };
+
+    const cases = {
+      firstPage: `current=1&size=10&parentId=${parentId}`,
+      deepPage: `current=${Math.floor(ROWS / 20)}&size=10&parentId=${parentId}`,
+      search: `current=1&size=10&parentId=${parentId}&dictValue=${encodeURIComponent('99 号')}`,
+    };
+    const check = (await (await fetch(`${s.url}/api/blade-system/dict-biz/child-list?${cases.firstPage}`, { headers: auth })).json()) as {
+      data: { total: number };
+    };
+    if (check.data?.total !== ROWS) throw new Error(`child-list answered ${JSON.stringify(check).slice(0, 300)}`);
+
+    const ours: Record<string, LoadFigures> = {};
+    for (const [k, qs] of Object.entries(cases)) ours[k] = await load({ url: `${s.url}/api/blade-system/dict-biz/child-list?${qs}`, headers: auth, seconds: SECONDS });
+    await s.stop();
+
+    const peer = await startProcess([peerMain], { DATABASE_URL: databaseUrl }, await freePort(), '/health');
+    const theirs: Record<string, LoadFigures> = {};
+    try {
+      for (const [k, qs] of Object.entries(cases)) theirs[k] = await load({ url: `${peer.url}/child-list?${qs}`, seconds: SECONDS });
+    } finally {
+      await peer.stop();
+    }
+
+    console.log(`\nList latency, ${ROWS} rows on PostgreSQL — ${os.cpus().length} cores, ${SECONDS} s per case, 10 connections\n`);
+    console.log('case | forecourt p50 / p99 ms, req/s | bare Fastify + pg p50 / p99 ms, req/s');
+    for (const k of Object.keys(cases)) {
+      const o = ours[k]!;
+      const p = theirs[k]!;
+      console.log(`${k} | ${o.p50ms} / ${o.p99ms}, ${o.reqPerSec}/s | ${p.p50ms} / ${p.p99ms}, ${p.reqPerSec}/s`);
+    }
+    fs.mkdirSync(path.join(root, 'bench/reports'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'bench/reports/list.json'), JSON.stringify({ at: new Date().toISOString(), rows: ROWS, ours, peer: theirs }, null, 2));
+    console.log('\nwritten to bench/reports/list.json');
+  } finally {
+    await s.stop();
+  }
+} finally {
+  await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
