@@ -52,10 +52,14 @@ export async function buildApp(opts: BuildOptions): Promise<App & { routeTable: 
     requestIdLogLabel: 'reqId',
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
-    ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false } },
+    ajv: {
+      customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
-  const secret = config.JWT_SECRET ?? (await getOrCreateSecret(db, 'jwt_secret', () => randomBytes(48).toString('base64url')));
+  const secret =
+    config.JWT_SECRET ??
+    (await getOrCreateSecret(db, 'jwt_secret', () => randomBytes(48).toString('base64url')));
   const ctx: AppContext = {
     config,
     db,
@@ -73,7 +77,8 @@ export async function buildApp(opts: BuildOptions): Promise<App & { routeTable: 
   // Every route must say who may call it; a route without a declaration stops the start.
   const routeTable: RouteInfo[] = [];
   app.addHook('onRoute', (r) => {
-    if (r.url.startsWith('/api/docs')) r.config = { ...(r.config ?? {}), permission: 'public', client: false };
+    if (r.url.startsWith('/api/docs'))
+      r.config = { ...(r.config ?? {}), permission: 'public', client: false };
     const permission = (r.config as { permission?: Permission } | undefined)?.permission;
     const isApi = r.url.startsWith('/api/') || r.url === '/im' || r.url === '/ws';
     if (isApi && !permission) throw new Error(`route ${String(r.method)} ${r.url} declares no permission`);
@@ -81,7 +86,9 @@ export async function buildApp(opts: BuildOptions): Promise<App & { routeTable: 
       method: r.method,
       url: r.url,
       permission,
-      hasSchema: Boolean(r.schema && (r.schema.querystring || r.schema.body || r.schema.params || r.schema.response)),
+      hasSchema: Boolean(
+        r.schema && (r.schema.querystring || r.schema.body || r.schema.params || r.schema.response),
+      ),
       websocket: Boolean((r as { websocket?: boolean }).websocket),
     });
   });
@@ -91,7 +98,8 @@ export async function buildApp(opts: BuildOptions): Promise<App & { routeTable: 
     const cfg = req.routeOptions.config;
     const permission = cfg.permission;
     if (!permission) return; // not-found and static routes
-    const needsClient = req.url.startsWith('/api/') && cfg.client !== false && !req.url.startsWith('/api/docs');
+    const needsClient =
+      req.url.startsWith('/api/') && cfg.client !== false && !req.url.startsWith('/api/docs');
     if (needsClient) {
       req.clientId = await ctx.clients.verifyBasic(req.headers.authorization);
       if (!req.clientId) throw new AppError(401, 'common.clientInvalid');
@@ -106,6 +114,11 @@ export async function buildApp(opts: BuildOptions): Promise<App & { routeTable: 
     if (!token) throw unauthorized();
     req.auth = await authenticate(db, ctx.tokens, token);
     await authorize(req.auth, permission, ctx.permissions);
+  });
+
+  // A POST without a body is an empty form: its required fields are then named by validation.
+  app.addHook('preValidation', async (req) => {
+    if ((req.body === undefined || req.body === null) && req.routeOptions.schema?.body) req.body = {};
   });
 
   // Fill the success message in the caller's language.
@@ -135,7 +148,12 @@ export async function buildApp(opts: BuildOptions): Promise<App & { routeTable: 
       components: {
         securitySchemes: {
           client: { type: 'http', scheme: 'basic', description: 'OAuth client id and secret' },
-          bladeAuth: { type: 'apiKey', in: 'header', name: 'Blade-Auth', description: 'bearer <access_token>' },
+          bladeAuth: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Blade-Auth',
+            description: 'bearer <access_token>',
+          },
         },
       },
       security: [{ client: [], bladeAuth: [] }],
@@ -177,11 +195,21 @@ async function registerWeb(app: App, config: Config) {
     req.lang = langOf(req.headers['accept-language']);
     const isApi = req.url.startsWith('/api/') || req.url.startsWith('/files/');
     if (req.method === 'GET' && !isApi && !path.extname(req.url.split('?')[0] ?? '')) {
-      if (hasWeb) return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(index));
+      if (hasWeb)
+        return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(index));
       return reply
         .type('text/html')
-        .send('<!doctype html><title>Forecourt</title><p>The web app is not built yet: run <code>npm run build</code>.</p>');
+        .send(
+          '<!doctype html><title>Forecourt</title><p>The web app is not built yet: run <code>npm run build</code>.</p>',
+        );
     }
-    return reply.status(404).send({ code: 404, success: false, data: null, msg: t(req.lang, 'common.routeNotFound', { url: req.url.split('?')[0] }) });
+    return reply
+      .status(404)
+      .send({
+        code: 404,
+        success: false,
+        data: null,
+        msg: t(req.lang, 'common.routeNotFound', { url: req.url.split('?')[0] }),
+      });
   });
 }

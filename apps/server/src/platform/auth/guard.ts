@@ -25,6 +25,10 @@ export class ClientCache {
   private cache = new Map<string, { at: number; hash: string | null }>();
   constructor(private readonly db: Db) {}
 
+  clear() {
+    this.cache.clear();
+  }
+
   /** The client id when the Basic header names a known client with its secret, else null. */
   async verifyBasic(header: string | undefined): Promise<string | null> {
     if (!header || !/^basic\s+/i.test(header)) return null;

@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import svgCaptcha from 'svg-captcha';
+import type { Db } from '../../platform/db/index.js';
+
+export const CAPTCHA_LENGTH = 5;
+export const CAPTCHA_TTL_MINUTES = 30;
+
+/** A new captcha: its key and the image as a data URL. The code is kept server-side only. */
+export async function createCaptcha(db: Db): Promise<{ key: string; image: string }> {
+  const c = svgCaptcha.create({
+    size: CAPTCHA_LENGTH,
+    noise: 2,
+    ignoreChars: '0oO1ilI',
+    color: true,
+    width: 120,
+    height: 40,
+  });
+  const key = randomUUID().replace(/-/g, '');
+  // Expired captchas are purged on the way, so the table never grows.
+  await db.query('DELETE FROM auth_captcha WHERE expires_at < now()');
+  await db.query(
+    `INSERT INTO auth_captcha (key, code, expires_at) VALUES ($1, $2, now() + interval '${CAPTCHA_TTL_MINUTES} minutes')`,
+    [key, c.text.toLowerCase()],
+  );
+  return { key, image: `data:image/svg+xml;base64,${Buffer.from(c.data).toString('base64')}` };
+}
+
+/** True when key and code match an unexpired captcha. A captcha works once, right or wrong. */
+export async function consumeCaptcha(db: Db, key: string, code: string): Promise<boolean> {
+  const row = await db.one<{ code: string; live: boolean }>(
+    'DELETE FROM auth_captcha WHERE key = $1 RETURNING code, expires_at > now() AS live',
+    [key],
+  );
+  return Boolean(row && row.live && row.code === code.trim().toLowerCase());
+}

@@ -1,0 +1,53 @@
+import { registerMessages } from '../../platform/i18n.js';
+
+registerMessages(
+  {
+    'auth.badCredentials': '账号或密码错误',
+    'auth.locked': '登录失败次数过多，账号已锁定，请 {minutes} 分钟后再试',
+    'auth.ipThrottled': '该地址登录失败次数过多，请 {minutes} 分钟后再试',
+    'auth.pending': '账号正在等待管理员审核',
+    'auth.disabled': '账号已停用，请联系管理员',
+    'auth.tenantInvalid': '租户 {tenantId} 不存在或已停用',
+    'auth.tenantExpired': '租户 {tenantId} 已过期，请联系管理员',
+    'auth.passwordNotEncrypted': '密码必须先用服务器公钥 (SM2) 加密后再提交',
+    'auth.passwordUndecryptable': '密码密文无法解密，请刷新页面获取新的公钥后重试',
+    'auth.captchaRequired': '请输入验证码',
+    'auth.captchaInvalid': '验证码错误或已过期，请重新获取',
+    'auth.grantUnsupported': '不支持的授权类型: {grant}',
+    'auth.grantNotAllowed': '客户端 {client} 不允许使用授权类型 {grant}',
+    'auth.missingParam': '缺少参数 {field}',
+    'auth.refreshInvalid': '刷新令牌无效或已过期，请重新登录',
+    'auth.refreshReused': '刷新令牌已被使用过，为安全起见会话已注销，请重新登录',
+    'auth.socialUnconfigured': '未配置第三方登录方式: {source}',
+    'auth.socialUnbound': '该第三方账号尚未绑定系统账号',
+    'auth.socialFailed': '第三方登录失败: {reason}',
+    'auth.cacheCleared': '缓存已清除',
+    'auth.loggedOut': '已退出登录',
+  },
+  {
+    'auth.badCredentials': 'wrong account or password',
+    'auth.locked': 'too many failed sign-ins: the account is locked, try again in {minutes} minutes',
+    'auth.ipThrottled': 'too many failed sign-ins from this address, try again in {minutes} minutes',
+    'auth.pending': 'the account is awaiting approval by an administrator',
+    'auth.disabled': 'the account is disabled, please contact an administrator',
+    'auth.tenantInvalid': 'tenant {tenantId} does not exist or is disabled',
+    'auth.tenantExpired': 'tenant {tenantId} has expired, please contact an administrator',
+    'auth.passwordNotEncrypted':
+      'the password must be encrypted with the server public key (SM2) before it is sent',
+    'auth.passwordUndecryptable':
+      'the encrypted password could not be decrypted; reload the page to get the current public key',
+    'auth.captchaRequired': 'please enter the captcha',
+    'auth.captchaInvalid': 'the captcha is wrong or expired, please get a new one',
+    'auth.grantUnsupported': 'unsupported grant type: {grant}',
+    'auth.grantNotAllowed': 'client {client} may not use grant type {grant}',
+    'auth.missingParam': 'missing parameter {field}',
+    'auth.refreshInvalid': 'refresh token invalid or expired, please sign in again',
+    'auth.refreshReused':
+      'this refresh token was already used; the session was revoked for safety, please sign in again',
+    'auth.socialUnconfigured': 'sign-in with {source} is not configured',
+    'auth.socialUnbound': 'this third-party account is not bound to an account yet',
+    'auth.socialFailed': 'third-party sign-in failed: {reason}',
+    'auth.cacheCleared': 'cache cleared',
+    'auth.loggedOut': 'signed out',
+  },
+);

@@ -1,0 +1,150 @@
+import type { Config } from '../../config.js';
+import type { Db } from '../../platform/db/index.js';
+import { OAuthError } from '../../platform/errors.js';
+import { verifyPassword, hashPassword } from '../../platform/auth/passwords.js';
+import type { TokenService } from '../../platform/auth/tokens.js';
+import { PLATFORM_TENANT } from '../../platform/scope.js';
+import { findAccount, findTenant } from './account.js';
+import { consumeCaptcha } from './captcha.js';
+import { decryptPassword, sm2Keys } from './sm2.js';
+import { openSession, rotateRefresh, type SessionOrigin, type TokenAnswer } from './sessions.js';
+import { ipKey, lockedMinutes, recordFailure } from './throttle.js';
+import { oauthIdOf, socialProvider } from './social.js';
+
+/** Everything the token endpoint was given, from the query, the form body and the headers. */
+export interface TokenRequest {
+  grantType?: string;
+  tenantId?: string;
+  username?: string;
+  password?: string;
+  refreshToken?: string;
+  captchaKey?: string;
+  captchaCode?: string;
+  source?: string;
+  code?: string;
+  state?: string;
+  ip: string;
+  userAgent?: string;
+  clientId: string;
+}
+
+export interface SignInDeps {
+  db: Db;
+  config: Config;
+  tokens: TokenService;
+}
+
+const GRANTS = ['password', 'captcha', 'refresh_token', 'social'] as const;
+
+const need = (v: string | undefined, field: string): string => {
+  if (!v || !v.trim()) throw new OAuthError(400, 'invalid_request', 'auth.missingParam', { field });
+  return v.trim();
+};
+
+export async function grantToken(deps: SignInDeps, r: TokenRequest): Promise<TokenAnswer> {
+  const grant = need(r.grantType, 'grant_type');
+  if (!(GRANTS as readonly string[]).includes(grant))
+    throw new OAuthError(400, 'unsupported_grant_type', 'auth.grantUnsupported', { grant });
+  const client = await deps.db.one<{ authorized_grant_types: string }>(
+    'SELECT authorized_grant_types FROM blade_client WHERE client_id = $1 AND is_deleted = 0',
+    [r.clientId],
+  );
+  if (
+    !client?.authorized_grant_types
+      .split(',')
+      .map((s) => s.trim())
+      .includes(grant)
+  ) {
+    throw new OAuthError(400, 'unauthorized_client', 'auth.grantNotAllowed', { client: r.clientId, grant });
+  }
+  const origin: SessionOrigin = { clientId: r.clientId, grantType: grant, ip: r.ip, userAgent: r.userAgent };
+  if (grant === 'refresh_token')
+    return rotateRefresh(deps.db, deps.tokens, need(r.refreshToken, 'refresh_token'), r.clientId);
+  if (grant === 'social') return socialSignIn(deps, r, origin);
+  return passwordSignIn(deps, r, grant, origin);
+}
+
+async function passwordSignIn(
+  deps: SignInDeps,
+  r: TokenRequest,
+  grant: string,
+  origin: SessionOrigin,
+): Promise<TokenAnswer> {
+  const { db, config } = deps;
+  const tenantId = r.tenantId?.trim() || PLATFORM_TENANT;
+  const username = need(r.username, 'username');
+  const cipher = need(r.password, 'password');
+  const window = { maxFailures: config.IP_MAX_FAILURES, windowMinutes: config.LOGIN_LOCK_MINUTES };
+
+  const ipLeft = await lockedMinutes(db, ipKey(r.ip));
+  if (ipLeft) throw new OAuthError(429, 'too_many_attempts', 'auth.ipThrottled', { minutes: ipLeft });
+
+  // A plain-text password never gets as far as a comparison.
+  const plain = decryptPassword(await sm2Keys(db), cipher);
+
+  if (grant === 'captcha' || config.CAPTCHA_MODE) {
+    if (!r.captchaKey || !r.captchaCode) throw new OAuthError(400, 'invalid_captcha', 'auth.captchaRequired');
+    if (!(await consumeCaptcha(db, r.captchaKey, r.captchaCode)))
+      throw new OAuthError(400, 'invalid_captcha', 'auth.captchaInvalid');
+  }
+
+  const tenant = await findTenant(db, tenantId);
+  if (!tenant || tenant.status !== 1)
+    throw new OAuthError(400, 'invalid_tenant', 'auth.tenantInvalid', { tenantId });
+  if (tenant.expired) throw new OAuthError(403, 'tenant_expired', 'auth.tenantExpired', { tenantId });
+
+  const user = await findAccount(db, tenantId, username);
+  if (user?.locked_left)
+    throw new OAuthError(423, 'account_locked', 'auth.locked', { minutes: Number(user.locked_left) });
+
+  const check = user ? await verifyPassword(user.password, plain) : { ok: false, rehash: false };
+  if (!user || !check.ok) {
+    await recordFailure(db, ipKey(r.ip), window);
+    if (!user) throw new OAuthError(400, 'invalid_grant', 'auth.badCredentials');
+    const after = await db.one<{ failed_count: number }>(
+      `UPDATE blade_user SET failed_count = failed_count + 1,
+              locked_until = CASE WHEN failed_count + 1 >= $2 THEN now() + make_interval(mins => $3) ELSE locked_until END
+        WHERE id = $1 RETURNING failed_count`,
+      [user.id, config.LOGIN_MAX_FAILURES, config.LOGIN_LOCK_MINUTES],
+    );
+    const failures = after?.failed_count ?? 0;
+    if (failures >= config.LOGIN_MAX_FAILURES) {
+      await db.query('UPDATE blade_user SET failed_count = 0 WHERE id = $1', [user.id]);
+      throw new OAuthError(423, 'account_locked', 'auth.locked', { minutes: config.LOGIN_LOCK_MINUTES });
+    }
+    // The same words as for an unknown account: the answer must not tell which accounts exist.
+    throw new OAuthError(400, 'invalid_grant', 'auth.badCredentials');
+  }
+
+  if (user.status === 0) throw new OAuthError(403, 'account_pending', 'auth.pending');
+  if (user.status !== 1) throw new OAuthError(403, 'account_disabled', 'auth.disabled');
+
+  const newHash = check.rehash ? await hashPassword(plain) : null;
+  await db.query(
+    `UPDATE blade_user SET failed_count = 0, locked_until = NULL${newHash ? ', password = $2' : ''} WHERE id = $1`,
+    newHash ? [user.id, newHash] : [user.id],
+  );
+  return openSession(db, deps.tokens, user.id, origin);
+}
+
+async function socialSignIn(deps: SignInDeps, r: TokenRequest, origin: SessionOrigin): Promise<TokenAnswer> {
+  const source = need(r.source, 'source');
+  const provider = socialProvider(source);
+  if (!provider) throw new OAuthError(400, 'invalid_request', 'auth.socialUnconfigured', { source });
+  const code = need(r.code, 'code');
+  let identity;
+  try {
+    identity = await provider.exchange(code, r.state);
+  } catch (e) {
+    throw new OAuthError(400, 'invalid_grant', 'auth.socialFailed', { reason: (e as Error).message });
+  }
+  const tenantId = r.tenantId?.trim() || PLATFORM_TENANT;
+  const user = await deps.db.one<{ id: string; status: number }>(
+    'SELECT id, status FROM blade_user WHERE tenant_id = $1 AND oauth_id = $2 AND is_deleted = 0',
+    [tenantId, oauthIdOf(source, identity.uuid)],
+  );
+  if (!user) throw new OAuthError(400, 'invalid_grant', 'auth.socialUnbound');
+  if (user.status === 0) throw new OAuthError(403, 'account_pending', 'auth.pending');
+  if (user.status !== 1) throw new OAuthError(403, 'account_disabled', 'auth.disabled');
+  return openSession(deps.db, deps.tokens, user.id, origin);
+}
