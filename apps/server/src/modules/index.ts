@@ -1,8 +1,9 @@
 import type { ServerModule } from './module.js';
 import { systemModule } from './system/index.js';
 import { authModule } from './auth/index.js';
+import { userModule } from './user/index.js';
 
 /** Every server module, in dependency order (migrations and seeds run in this order). */
-export const modules: ServerModule[] = [systemModule, authModule];
+export const modules: ServerModule[] = [systemModule, authModule, userModule];
 
 export type { ServerModule, SeedContext } from './module.js';

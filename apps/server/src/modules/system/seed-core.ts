@@ -46,13 +46,90 @@ interface StaffSeed {
 
 /** Demo staff: realistic names, employee numbers, phones and responsible brands. */
 export const STAFF: StaffSeed[] = [
-  { account: 'admin', realName: '管理员', name: 'admin', code: 'FC0001', phone: '13800000000', sex: 1, role: 'administrator', dept: 'admin', brands: [], demo: false },
-  { account: 'sales1', realName: '王建国', name: '建国', code: 'FC1001', phone: '13912345601', sex: 1, role: 'sales', dept: 'sales1', brands: ['丰田', '本田'], demo: true },
-  { account: 'sales2', realName: '李晓梅', name: '晓梅', code: 'FC1002', phone: '13912345602', sex: 2, role: 'sales', dept: 'sales2', brands: ['大众', '奥迪'], demo: true },
-  { account: 'resource1', realName: '张伟', name: '张伟', code: 'FC2001', phone: '13912345603', sex: 1, role: 'resource', dept: 'resource', brands: ['比亚迪', '吉利'], demo: true },
-  { account: 'resource2', realName: '刘芳', name: '刘芳', code: 'FC2002', phone: '13912345604', sex: 2, role: 'resource', dept: 'resource', brands: ['宝马', '奔驰'], demo: true },
-  { account: 'online1', realName: '陈思远', name: '思远', code: 'FC3001', phone: '13912345605', sex: 1, role: 'online_sales', dept: 'online', brands: ['特斯拉', '蔚来'], demo: true },
-  { account: 'online2', realName: '赵雨桐', name: '雨桐', code: 'FC3002', phone: '13912345606', sex: 2, role: 'online_sales', dept: 'online', brands: ['理想', '小鹏'], demo: true },
+  {
+    account: 'admin',
+    realName: '管理员',
+    name: 'admin',
+    code: 'FC0001',
+    phone: '13800000000',
+    sex: 1,
+    role: 'administrator',
+    dept: 'admin',
+    brands: [],
+    demo: false,
+  },
+  {
+    account: 'sales1',
+    realName: '王建国',
+    name: '建国',
+    code: 'FC1001',
+    phone: '13912345601',
+    sex: 1,
+    role: 'sales',
+    dept: 'sales1',
+    brands: ['丰田', '本田'],
+    demo: true,
+  },
+  {
+    account: 'sales2',
+    realName: '李晓梅',
+    name: '晓梅',
+    code: 'FC1002',
+    phone: '13912345602',
+    sex: 2,
+    role: 'sales',
+    dept: 'sales2',
+    brands: ['大众', '奥迪'],
+    demo: true,
+  },
+  {
+    account: 'resource1',
+    realName: '张伟',
+    name: '张伟',
+    code: 'FC2001',
+    phone: '13912345603',
+    sex: 1,
+    role: 'resource',
+    dept: 'resource',
+    brands: ['比亚迪', '吉利'],
+    demo: true,
+  },
+  {
+    account: 'resource2',
+    realName: '刘芳',
+    name: '刘芳',
+    code: 'FC2002',
+    phone: '13912345604',
+    sex: 2,
+    role: 'resource',
+    dept: 'resource',
+    brands: ['宝马', '奔驰'],
+    demo: true,
+  },
+  {
+    account: 'online1',
+    realName: '陈思远',
+    name: '思远',
+    code: 'FC3001',
+    phone: '13912345605',
+    sex: 1,
+    role: 'online_sales',
+    dept: 'online',
+    brands: ['特斯拉', '蔚来'],
+    demo: true,
+  },
+  {
+    account: 'online2',
+    realName: '赵雨桐',
+    name: '雨桐',
+    code: 'FC3002',
+    phone: '13912345606',
+    sex: 2,
+    role: 'online_sales',
+    dept: 'online',
+    brands: ['理想', '小鹏'],
+    demo: true,
+  },
 ];
 
 export const CLIENTS: Array<[string, string]> = [
@@ -78,17 +155,31 @@ export async function seedCore(ctx: SeedContext): Promise<void> {
     await t.query(
       `INSERT INTO blade_tenant (id, tenant_id, tenant_name, domain, linkman, contact_number, address)
        VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [newId(), PLATFORM_TENANT_ID, '前庭汽车集团', null, '管理员', '13800000000', '上海市浦东新区世纪大道 100 号'],
+      [
+        newId(),
+        PLATFORM_TENANT_ID,
+        '前庭汽车集团',
+        null,
+        '管理员',
+        '13800000000',
+        '上海市浦东新区世纪大道 100 号',
+      ],
     );
     for (const [id, secret] of CLIENTS) {
-      await t.query('INSERT INTO blade_client (id, client_id, secret_hash) VALUES ($1, $2, $3)', [newId(), id, sha256(secret)]);
+      await t.query('INSERT INTO blade_client (id, client_id, secret_hash) VALUES ($1, $2, $3)', [
+        newId(),
+        id,
+        sha256(secret),
+      ]);
     }
     const roleIds = await seedTenantRoles(t, PLATFORM_TENANT_ID);
     const deptIds = new Map<string, string>();
     for (const [i, [key, parent, name]] of DEPTS.entries()) {
       const id = newId();
       const parentId = parent ? deptIds.get(parent)! : '0';
-      const ancestors = parent ? `${(await t.one<{ a: string }>('SELECT ancestors AS a FROM blade_dept WHERE id = $1', [parentId]))!.a},${parentId}` : '0';
+      const ancestors = parent
+        ? `${(await t.one<{ a: string }>('SELECT ancestors AS a FROM blade_dept WHERE id = $1', [parentId]))!.a},${parentId}`
+        : '0';
       await t.query(
         'INSERT INTO blade_dept (id, tenant_id, parent_id, ancestors, dept_name, full_name, sort) VALUES ($1, $2, $3, $4, $5, $6, $7)',
         [id, PLATFORM_TENANT_ID, parentId, ancestors, name, name, i],
@@ -128,10 +219,16 @@ export async function seedCore(ctx: SeedContext): Promise<void> {
 
   const lines: string[] = [];
   if (adminGenerated) lines.push(`admin password: ${adminPassword}`);
-  if (demoGenerated && config.SEED_DEMO) lines.push(`demo staff (sales1, sales2, resource1, resource2, online1, online2) password: ${demoPassword}`);
+  if (demoGenerated && config.SEED_DEMO)
+    lines.push(
+      `demo staff (sales1, sales2, resource1, resource2, online1, online2) password: ${demoPassword}`,
+    );
   if (lines.length) {
     writeInitialPasswords(config.dataDir, lines);
-    ctx.credentials.push(...lines, `(written to ${path.join(config.dataDir, 'initial-passwords.txt')}, readable only by you; change them after the first sign-in)`);
+    ctx.credentials.push(
+      ...lines,
+      `(written to ${path.join(config.dataDir, 'initial-passwords.txt')}, readable only by you; change them after the first sign-in)`,
+    );
   }
   ctx.log('seeded tenant 000000, clients, roles, departments and staff');
 }
@@ -141,13 +238,10 @@ export async function seedTenantRoles(db: Db, tenantId: string): Promise<Map<Rol
   const ids = new Map<RoleAlias, string>();
   for (const [i, alias] of ROLE_ALIASES.entries()) {
     const id = newId();
-    await db.query('INSERT INTO blade_role (id, tenant_id, role_name, role_alias, sort) VALUES ($1, $2, $3, $4, $5)', [
-      id,
-      tenantId,
-      ROLE_NAMES[alias],
-      alias,
-      i + 1,
-    ]);
+    await db.query(
+      'INSERT INTO blade_role (id, tenant_id, role_name, role_alias, sort) VALUES ($1, $2, $3, $4, $5)',
+      [id, tenantId, ROLE_NAMES[alias], alias, i + 1],
+    );
     ids.set(alias, id);
   }
   return ids;
@@ -156,6 +250,10 @@ export async function seedTenantRoles(db: Db, tenantId: string): Promise<Map<Rol
 function writeInitialPasswords(dir: string, lines: string[]) {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'initial-passwords.txt');
-  fs.writeFileSync(file, `Forecourt initial passwords (tenant 000000), ${new Date().toISOString()}\n${lines.join('\n')}\n`, { mode: 0o600 });
+  fs.writeFileSync(
+    file,
+    `Forecourt initial passwords (tenant 000000), ${new Date().toISOString()}\n${lines.join('\n')}\n`,
+    { mode: 0o600 },
+  );
   fs.chmodSync(file, 0o600);
 }

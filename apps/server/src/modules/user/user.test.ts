@@ -1,0 +1,262 @@
+import { sm2 } from 'sm-crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BASIC,
+  call,
+  createTestApp,
+  dbLabel,
+  TEST_DEMO_PASSWORD,
+  tokenFor,
+  type TestApp,
+} from '../../../test/harness.js';
+
+describe(`accounts and passwords (${dbLabel})`, () => {
+  let t: TestApp;
+  let pk: string;
+  const enc = (s: string) => sm2.doEncrypt(s, pk, 1);
+  beforeAll(async () => {
+    t = await createTestApp();
+    pk = (await call(t, undefined, { url: '/api/blade-auth/oauth/public-key' })).json().data.publicKey;
+  });
+  afterAll(() => t?.close());
+
+  const signIn = (account: string, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/blade-auth/oauth/token?${new URLSearchParams({ tenantId: '000000', username: account, password: enc(password), grant_type: 'password', scope: 'all' })}`,
+      headers: { authorization: BASIC, 'accept-language': 'en' },
+    });
+
+  it('registers a guest that cannot sign in until an administrator approves it', async () => {
+    const q = new URLSearchParams({
+      tenantId: '000000',
+      name: '周明',
+      account: 'guest.zhou',
+      password: enc('Guest2026pw'),
+      oauthId: '',
+    });
+    const res = await call(t, undefined, {
+      method: 'POST',
+      url: `/api/blade-user/register-guest?${q}`,
+      lang: 'en',
+    });
+    expect(res.json()).toMatchObject({
+      code: 200,
+      success: true,
+      data: true,
+      msg: 'application submitted; it awaits approval by an administrator',
+    });
+    const denied = await signIn('guest.zhou', 'Guest2026pw');
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().error_description).toBe('the account is awaiting approval by an administrator');
+    const dup = await call(t, undefined, {
+      method: 'POST',
+      url: `/api/blade-user/register-guest?${q}`,
+      lang: 'en',
+    });
+    expect(dup.json()).toMatchObject({ code: 400, msg: 'account guest.zhou already exists' });
+    await t.db.query(`UPDATE blade_user SET status = 1 WHERE account = 'guest.zhou'`);
+    const ok = await signIn('guest.zhou', 'Guest2026pw');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().role_name).toBe('user');
+  });
+
+  it('refuses a registration without a password, with a plain one, or to an unknown tenant', async () => {
+    const noPw = await call(t, undefined, {
+      method: 'POST',
+      url: '/api/blade-user/register-guest?account=abc123',
+      lang: 'en',
+    });
+    expect(noPw.json().msg).toBe('please enter password first');
+    const plain = await call(t, undefined, {
+      method: 'POST',
+      url: '/api/blade-user/register-guest?account=abc123&password=Plain2026pw',
+      lang: 'en',
+    });
+    expect(plain.json().msg).toMatch(/must be encrypted/);
+    const tenant = await call(t, undefined, {
+      method: 'POST',
+      url: `/api/blade-user/register-guest?${new URLSearchParams({ tenantId: '123456', account: 'abc123', password: enc('Guest2026pw') })}`,
+      lang: 'en',
+    });
+    expect(tenant.json().msg).toBe('tenant 123456 does not exist');
+  });
+
+  it('check-password says true for an initial password and false once it was changed', async () => {
+    await t.db.query(`UPDATE blade_user SET password_initial = true WHERE account = 'sales1'`);
+    const token = await tokenFor(t, 'sales1');
+    expect((await call(t, token, { url: '/api/blade-user/check-password' })).json().data).toBe(true);
+    // Another user's flag is not for a sales user to read.
+    const admin = await t.db.one<{ id: string }>(`SELECT id FROM blade_user WHERE account = 'admin'`);
+    expect(
+      (await call(t, token, { url: `/api/blade-user/check-password?userId=${admin!.id}` })).statusCode,
+    ).toBe(403);
+
+    const change = (o: string, n: string, n1 = n) =>
+      call(t, token, {
+        method: 'POST',
+        url: '/api/blade-user/update-password',
+        payload: { oldPassword: enc(o), newPassword: enc(n), newPassword1: enc(n1) },
+        lang: 'en',
+      });
+    expect((await change(TEST_DEMO_PASSWORD, 'NewSales2026', 'Different2026')).json().msg).toBe(
+      'passwords entered do not match',
+    );
+    expect((await change(TEST_DEMO_PASSWORD, 'short')).json().msg).toMatch(/at least 8 characters/);
+    expect((await change('Wrong#Old2026', 'NewSales2026')).json().msg).toBe('the old password is wrong');
+    const other = (await signIn('sales1', TEST_DEMO_PASSWORD)).json().access_token;
+    const done = await change(TEST_DEMO_PASSWORD, 'NewSales2026');
+    expect(done.json()).toMatchObject({ code: 200, msg: 'password changed' });
+    expect((await call(t, token, { url: '/api/blade-user/check-password' })).json().data).toBe(false);
+    // The caller stays signed in; the other session of the same user is signed out.
+    expect((await call(t, token, { url: '/api/blade-auth/oauth/user-info' })).statusCode).toBe(200);
+    expect((await call(t, other, { url: '/api/blade-auth/oauth/user-info' })).statusCode).toBe(401);
+    expect((await signIn('sales1', 'NewSales2026')).statusCode).toBe(200);
+  });
+
+  it('updates only the profile fields that were sent, and refuses an avatar that is not a URL', async () => {
+    const token = await tokenFor(t, 'sales2');
+    const before = await t.db.one<{ name: string; sex: number; avatar: string | null }>(
+      `SELECT name, sex, avatar FROM blade_user WHERE account = 'sales2'`,
+    );
+    const bad = await call(t, token, {
+      method: 'POST',
+      url: '/api/blade-user/update-info',
+      payload: { avatar: 'me.png' },
+      lang: 'en',
+    });
+    expect(bad.json()).toMatchObject({ code: 400, msg: 'the avatar should be a URL starting with http' });
+    const res = await call(t, token, {
+      method: 'POST',
+      url: '/api/blade-user/update-info',
+      payload: { name: '小梅', avatar: '' },
+      lang: 'en',
+    });
+    expect(res.json()).toMatchObject({ code: 200, msg: 'profile saved' });
+    const after = await t.db.one<{ name: string; sex: number; avatar: string | null }>(
+      `SELECT name, sex, avatar FROM blade_user WHERE account = 'sales2'`,
+    );
+    expect(after).toEqual({ ...before, name: '小梅' });
+    await call(t, token, {
+      method: 'POST',
+      url: '/api/blade-user/update-info',
+      payload: { sex: 3, avatar: 'https://cdn.example.com/a.png' },
+    });
+    expect(await t.db.one(`SELECT sex, avatar FROM blade_user WHERE account = 'sales2'`)).toEqual({
+      sex: 3,
+      avatar: 'https://cdn.example.com/a.png',
+    });
+    expect(
+      (
+        await call(t, token, {
+          method: 'POST',
+          url: '/api/blade-user/update-info',
+          payload: { sex: 7 },
+          lang: 'en',
+        })
+      ).json().msg,
+    ).toBe('gender must be male, female or hidden');
+  });
+});
+
+describe(`forgotten password by SMS (${dbLabel})`, () => {
+  let t: TestApp;
+  let pk: string;
+  const enc = (s: string) => sm2.doEncrypt(s, pk, 1);
+  beforeAll(async () => {
+    t = await createTestApp();
+    pk = (await call(t, undefined, { url: '/api/blade-auth/oauth/public-key' })).json().data.publicKey;
+  });
+  afterAll(() => t?.close());
+
+  const send = (mobile: string) =>
+    call(t, undefined, {
+      url: `/api/blade-user/user/sms/send-message?mobile=${mobile}`,
+      headers: { 'tenant-id': '000000' },
+      lang: 'en',
+    });
+  const reset = (phone: string, code: string, pw = 'Reset2026pw', pw1 = pw) =>
+    call(t, undefined, {
+      method: 'POST',
+      url: '/api/blade-user/update-password-forget',
+      headers: { 'tenant-id': '000000' },
+      payload: { phone, code, newPassword: enc(pw), newPassword1: enc(pw1) },
+      lang: 'en',
+    });
+  const lastCode = async (phone: string) => {
+    const row = await t.db.one<{ content: string }>(
+      `SELECT content FROM blade_notice_log WHERE receiver = $1 AND channel = 'sms' ORDER BY create_time DESC, id DESC LIMIT 1`,
+      [phone],
+    );
+    return row?.content.match(/\d{6}/)?.[0];
+  };
+
+  it('checks the number with the spec messages', async () => {
+    expect((await send('')).json().msg).toBe('mobile number cannot be empty');
+    expect((await send('1391234')).json().msg).toBe('mobile number must be 11 digits');
+  });
+
+  it('sends a code through the notice log, resets the password with it once, and signs the account out', async () => {
+    const phone = '13912345605'; // online1
+    expect((await send(phone)).json()).toMatchObject({
+      code: 200,
+      msg: 'verification code sent, valid for 5 minutes',
+    });
+    const code = await lastCode(phone);
+    expect(code).toMatch(/^\d{6}$/);
+    const session = await tokenFor(t, 'online1');
+    expect((await reset(phone, code!, 'Reset2026pw', 'Other2026pw')).json().msg).toBe(
+      'passwords entered do not match',
+    );
+    expect((await reset(phone, code === '000000' ? '111111' : '000000')).json().msg).toBe(
+      'verification code wrong or expired',
+    );
+    expect((await reset(phone, code!)).json()).toMatchObject({
+      code: 200,
+      msg: 'password reset, please sign in with the new password',
+    });
+    expect((await reset(phone, code!)).json().msg).toBe('verification code wrong or expired');
+    expect((await call(t, session, { url: '/api/blade-auth/oauth/user-info' })).statusCode).toBe(401);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: `/api/blade-auth/oauth/token?${new URLSearchParams({ tenantId: '000000', username: 'online1', password: enc('Reset2026pw'), grant_type: 'password' })}`,
+      headers: { authorization: BASIC },
+    });
+    expect(signIn.statusCode).toBe(200);
+  });
+
+  it('limits codes per number and refuses an expired one', async () => {
+    const phone = '13912345606'; // online2
+    await send(phone);
+    const again = await send(phone);
+    expect(again.statusCode).toBe(429);
+    expect(again.json().msg).toMatch(/^please wait \d+ seconds before asking for another code$/);
+    const code = await lastCode(phone);
+    await t.db.query(
+      `UPDATE auth_sms_code SET expires_at = now() - interval '1 second', created_at = now() - interval '2 minutes' WHERE phone = $1`,
+      [phone],
+    );
+    expect((await reset(phone, code!)).json().msg).toBe('verification code wrong or expired');
+    await t.db.query(
+      `INSERT INTO auth_sms_code (id, tenant_id, phone, purpose, code_hash, expires_at, created_at)
+       SELECT g, '000000', $1, 'reset', 'x', now(), now() - interval '1 hour' FROM generate_series(1, 10) g`,
+      [phone],
+    );
+    expect((await send(phone)).json().msg).toBe('this number has asked for too many codes today');
+  });
+
+  it('gives wrong codes five tries', async () => {
+    const phone = '13912345604'; // resource2
+    await send(phone);
+    const code = await lastCode(phone);
+    const wrong = code === '999999' ? '999998' : '999999';
+    for (let i = 0; i < 5; i++) await reset(phone, wrong);
+    expect((await reset(phone, code!)).json().msg).toBe('verification code wrong or expired');
+  });
+
+  it('answers an unknown number like a known one, without sending anything', async () => {
+    const res = await send('13700000001');
+    expect(res.json()).toMatchObject({ code: 200 });
+    expect(await lastCode('13700000001')).toBeUndefined();
+  });
+});
