@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 /** The shell. `npm run build` writes dist/, which the server serves at /. Dev server proxies the API. */
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@': path.resolve(__dirname, 'src') } },
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,
     proxy: {

@@ -2,8 +2,9 @@ import type { ServerModule } from './module.js';
 import { systemModule } from './system/index.js';
 import { authModule } from './auth/index.js';
 import { userModule } from './user/index.js';
+import { menuModule } from './menu/index.js';
 
 /** Every server module, in dependency order (migrations and seeds run in this order). */
-export const modules: ServerModule[] = [systemModule, authModule, userModule];
+export const modules: ServerModule[] = [systemModule, menuModule, authModule, userModule];
 
 export type { ServerModule, SeedContext } from './module.js';

@@ -1,0 +1,329 @@
+import type { RoleAlias } from '../system/seed-core.js';
+
+/**
+ * The menus of the product: every route of spec §2 and the console pages, with their buttons and the
+ * roles that get them. The seed writes this tree; codes are the keys (stable across environments, which
+ * is what menu sync compares).
+ */
+export interface MenuSeed {
+  code: string;
+  zh: string;
+  en: string;
+  path?: string;
+  icon?: string;
+  /** Roles granted this menu (administrator always has everything). Children inherit unless they say. */
+  roles?: RoleAlias[];
+  hidden?: boolean;
+  notTab?: boolean;
+  keepAlive?: boolean;
+  children?: MenuSeed[];
+  /** Buttons: [suffix or full code, zh, en, roles?]. A suffix starting with _ is appended to the page code. */
+  buttons?: Array<[string, string, string, RoleAlias[]?]>;
+}
+
+const CRUD: Array<[string, string, string]> = [
+  ['_add', '新增', 'Add'],
+  ['_edit', '修改', 'Edit'],
+  ['_delete', '删除', 'Delete'],
+  ['_view', '查看', 'View'],
+];
+
+const STAFF: RoleAlias[] = ['admin', 'sales', 'resource', 'online_sales'];
+const ALL: RoleAlias[] = ['admin', 'sales', 'resource', 'online_sales', 'user'];
+const page = (
+  code: string,
+  zh: string,
+  en: string,
+  path: string,
+  icon: string,
+  extra: Partial<MenuSeed> = {},
+): MenuSeed => ({
+  code,
+  zh,
+  en,
+  path,
+  icon,
+  buttons: CRUD,
+  ...extra,
+});
+
+export const MENU_CATALOG: MenuSeed[] = [
+  {
+    code: 'desk',
+    zh: '工作台',
+    en: 'Workbench',
+    path: '/wel',
+    icon: 'HomeOutlined',
+    roles: ALL,
+    children: [
+      {
+        code: 'wel_index',
+        zh: '工作台',
+        en: 'Workbench',
+        path: '/wel/index',
+        icon: 'DesktopOutlined',
+        keepAlive: true,
+        buttons: [['chat_tim', '即时通讯', 'Instant messaging', STAFF]],
+      },
+      {
+        code: 'wel_dashboard',
+        zh: '仪表盘',
+        en: 'Dashboard',
+        path: '/wel/dashboard',
+        icon: 'DashboardOutlined',
+        hidden: true,
+      },
+      { code: 'info', zh: '个人信息', en: 'Personal info', path: '/info/index', icon: 'UserOutlined' },
+      {
+        code: 'test',
+        zh: '测试页',
+        en: 'Test page',
+        path: '/test/index',
+        icon: 'ExperimentOutlined',
+        roles: ['admin'],
+      },
+      {
+        code: 'help_link',
+        zh: '帮助文档',
+        en: 'Help',
+        path: 'https://ant.design/docs/react/introduce-cn',
+        icon: 'QuestionCircleOutlined',
+      },
+    ],
+  },
+  {
+    code: 'sales_area',
+    zh: '销售业务',
+    en: 'Sales',
+    path: '/fc',
+    icon: 'CarOutlined',
+    roles: ['admin'],
+    children: [
+      page('resource', '车源资源', 'Resources', '/fc/resource/index', 'DatabaseOutlined', {
+        roles: ['admin', 'resource', 'sales'],
+      }),
+      page('inquiry', '询价管理', 'Inquiries', '/fc/inquiry/index', 'FileSearchOutlined', {
+        roles: ['admin', 'sales', 'online_sales', 'resource'],
+      }),
+      page('user_inquiry', '用户询价', 'User inquiries', '/fc/userInquiry/index', 'SolutionOutlined', {
+        roles: ['admin', 'sales', 'online_sales'],
+      }),
+      page('offer', '报价管理', 'Offers', '/fc/offer/index', 'FileDoneOutlined', {
+        roles: ['admin', 'sales', 'online_sales'],
+      }),
+      page('order', '财务收款', 'Finance receipts', '/fc/order/index', 'AccountBookOutlined', {
+        roles: ['admin', 'sales'],
+      }),
+      page('trade', '支付流水', 'Payment transactions', '/fc/trade/index', 'TransactionOutlined', {
+        roles: ['admin', 'sales'],
+      }),
+      page('red_packet', '红包管理', 'Red packets', '/fc/redPacket/index', 'RedEnvelopeOutlined', {
+        roles: ['admin', 'sales', 'online_sales'],
+      }),
+    ],
+  },
+  {
+    code: 'score_area',
+    zh: '积分商城',
+    en: 'Points',
+    path: '/fc/score',
+    icon: 'GiftOutlined',
+    roles: ['admin'],
+    children: [
+      page('score_goods', '积分商品', 'Points goods', '/fc/score/goods', 'ShoppingOutlined', {
+        roles: ['admin', 'sales'],
+      }),
+      page('score_records', '积分记录', 'Points records', '/fc/score/records', 'HistoryOutlined', {
+        roles: ['admin', 'sales'],
+      }),
+      page(
+        'score_records_tob',
+        '商户积分记录',
+        'Business points records',
+        '/fc/score/recordsToB',
+        'ShopOutlined',
+        { roles: ['admin'] },
+      ),
+      page('score_exchange', '积分兑换', 'Points exchange', '/fc/score/exchange', 'SwapOutlined', {
+        roles: ['admin', 'sales'],
+      }),
+      page('score_rules', '积分规则', 'Points rules', '/fc/score/rules', 'ProfileOutlined', {
+        roles: ['admin'],
+      }),
+      page('coupon_records', '优惠券记录', 'Coupon records', '/fc/coupon/records', 'TagsOutlined', {
+        roles: ['admin', 'sales', 'online_sales'],
+      }),
+    ],
+  },
+  {
+    code: 'customer_area',
+    zh: '客户运营',
+    en: 'Customers',
+    path: '/member',
+    icon: 'TeamOutlined',
+    roles: ['admin', 'sales', 'resource', 'online_sales'],
+    children: [
+      page('member', '客户列表', 'Customers', '/member/index', 'IdcardOutlined'),
+      page('ground', '门店管理', 'Ground stores', '/base/ground', 'EnvironmentOutlined', {
+        roles: ['admin'],
+      }),
+      page(
+        'publish_list',
+        '栏目内容发布',
+        'Column content',
+        '/store/publish/PublishList',
+        'NotificationOutlined',
+        { roles: ['admin', 'online_sales'] },
+      ),
+      page('column', '栏目管理', 'Columns', '/store/column/column', 'AppstoreOutlined', { roles: ['admin'] }),
+      {
+        code: 'content_detail',
+        zh: '内容详情',
+        en: 'Content detail',
+        path: '/store/publish/ContentDetail',
+        icon: 'FileTextOutlined',
+        hidden: true,
+        roles: ['admin', 'online_sales'],
+      },
+    ],
+  },
+  {
+    code: 'system_area',
+    zh: '系统管理',
+    en: 'System',
+    path: '/system',
+    icon: 'SettingOutlined',
+    roles: ['admin'],
+    children: [
+      page('user', '用户管理', 'Users', '/system/user', 'UserOutlined', {
+        buttons: [
+          ...CRUD,
+          ['_reset', '重置密码', 'Reset password'],
+          ['_approve', '审核', 'Approve'],
+          ['_unlock', '解锁', 'Unlock'],
+        ],
+      }),
+      page('dept', '部门管理', 'Departments', '/system/dept', 'ApartmentOutlined'),
+      page('role', '角色管理', 'Roles', '/system/role', 'SafetyOutlined', {
+        buttons: [...CRUD, ['_grant', '权限设置', 'Grant']],
+      }),
+      page('menu', '菜单管理', 'Menus', '/system/menu', 'MenuOutlined', {
+        buttons: [...CRUD, ['_sync', '菜单同步', 'Menu sync']],
+      }),
+      page('tenant', '租户管理', 'Tenants', '/system/tenant', 'ClusterOutlined', {
+        buttons: [...CRUD, ['_setting', '租户配置', 'Settings'], ['_datasource', '数据源', 'Data source']],
+      }),
+      page('dict', '系统字典', 'System dictionary', '/system/dict', 'BookOutlined'),
+      page('dict_biz', '业务字典', 'Business dictionary', '/system/dictbiz', 'ReadOutlined', {
+        buttons: [...CRUD, ['_refresh', '刷新缓存', 'Refresh']],
+      }),
+      {
+        code: 'dict_horizontal',
+        zh: '字典管理(横向)',
+        en: 'Dictionaries (horizontal)',
+        path: '/dict-horizontal/index',
+        icon: 'ColumnWidthOutlined',
+      },
+      {
+        code: 'dict_vertical',
+        zh: '字典管理(纵向)',
+        en: 'Dictionaries (vertical)',
+        path: '/dict-vertical/index',
+        icon: 'ColumnHeightOutlined',
+      },
+      page('region', '行政区划', 'Regions', '/system/region', 'GlobalOutlined'),
+      page('zone', '区域管理', 'Zones', '/system/zone', 'PartitionOutlined'),
+      page('param', '参数管理', 'Parameters', '/system/param', 'ControlOutlined'),
+      page('attach', '附件管理', 'Attachments', '/system/attach', 'PaperClipOutlined'),
+      page('text_filter', '敏感词过滤', 'Sensitive-word filter', '/text-filter/index', 'FilterOutlined'),
+      page('risk_diary', '风险日志', 'Risk diary', '/system/risk_diary', 'AlertOutlined'),
+    ],
+  },
+  {
+    code: 'monitor_area',
+    zh: '监控运维',
+    en: 'Monitoring',
+    path: '/monitor',
+    icon: 'MonitorOutlined',
+    roles: ['admin'],
+    children: [
+      page('dmt_log', '日志监控', 'Logs', '/monitor/dmt/log', 'FileTextOutlined'),
+      page(
+        'mq_confirm',
+        '消息确认',
+        'Message confirmations',
+        '/monitor/dmt/mq_confirm',
+        'CheckCircleOutlined',
+      ),
+      page('mq_message', '消息队列', 'Message queue', '/monitor/dmt/mq_message', 'InboxOutlined'),
+      page('mq_message_data', '消息数据', 'Message data', '/monitor/dmt/mq_message_data', 'CodeOutlined'),
+      page('mq_relation', '消息关系', 'Message relations', '/monitor/dmt/mq_relation', 'NodeIndexOutlined'),
+      page(
+        'notice_template',
+        '通知模板',
+        'Notice templates',
+        '/monitor/notice/notice_template',
+        'MailOutlined',
+      ),
+      page('notice_log', '通知日志', 'Notice logs', '/monitor/notice/notice_log', 'HistoryOutlined'),
+    ],
+  },
+  {
+    code: 'work_area',
+    zh: '流程办公',
+    en: 'Workflow',
+    path: '/work',
+    icon: 'AuditOutlined',
+    roles: STAFF,
+    children: [
+      {
+        code: 'leave_form',
+        zh: '请假申请',
+        en: 'Leave request',
+        path: '/work/process/leave/form/:processDefinitionId',
+        icon: 'FormOutlined',
+        hidden: true,
+      },
+      {
+        code: 'leave_handle',
+        zh: '请假审批',
+        en: 'Handle leave',
+        path: '/work/process/leave/handle/:taskId/:processInstanceId/:businessId',
+        icon: 'CheckSquareOutlined',
+        hidden: true,
+      },
+      {
+        code: 'leave_detail',
+        zh: '请假详情',
+        en: 'Leave detail',
+        path: '/work/process/leave/detail/:processInstanceId/:businessId',
+        icon: 'FileSearchOutlined',
+        hidden: true,
+      },
+      {
+        code: 'micro_host',
+        zh: '微应用',
+        en: 'Micro-apps',
+        path: '/qiankun/micro',
+        icon: 'AppstoreAddOutlined',
+        hidden: true,
+      },
+      {
+        code: 'iframe_host',
+        zh: '内嵌页面',
+        en: 'Embedded page',
+        path: '/myiframe/:routerPath',
+        icon: 'GlobalOutlined',
+        hidden: true,
+        notTab: false,
+      },
+    ],
+  },
+];
+
+/** Top menus (the top bar's first level): code, zh, en, icon, root menu codes. */
+export const TOP_MENUS: Array<[string, string, string, string, string[]]> = [
+  ['top_desk', '工作台', 'Workbench', 'HomeOutlined', ['desk', 'work_area']],
+  ['top_sales', '销售业务', 'Sales', 'CarOutlined', ['sales_area', 'score_area', 'customer_area']],
+  ['top_system', '系统管理', 'System', 'SettingOutlined', ['system_area', 'monitor_area']],
+];

@@ -1,0 +1,11 @@
+import type { ServerModule } from '../module.js';
+import { menuMigrations } from './tables.js';
+import { menuRoutes } from './routes.js';
+import { seedMenus } from './seed.js';
+
+export const menuModule: ServerModule = {
+  name: 'menu',
+  migrations: menuMigrations,
+  routes: menuRoutes,
+  seed: seedMenus,
+};

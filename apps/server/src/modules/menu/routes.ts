@@ -1,0 +1,109 @@
+import { Type } from 'typebox';
+import type { App } from '../../platform/context.js';
+import { envelope, ok } from '../../platform/envelope.js';
+import { scopeOf } from '../../platform/auth/guard.js';
+import type { Scope } from '../../platform/scope.js';
+import { buildTree, buttonGroups, grantedMenus, topMenuRoots } from './tree.js';
+
+const anyArray = Type.Array(Type.Object({}, { additionalProperties: true }));
+
+/**
+ * Menus depend only on the caller's roles (and the top menu chosen), and every user loads them at
+ * sign-in and on each reload: a short per-role-set cache keeps that cheap. Grant changes clear it.
+ */
+class ShortCache<T> {
+  private map = new Map<string, { at: number; value: Promise<T> }>();
+  constructor(private readonly ttlMs: number) {}
+  get(key: string, make: () => Promise<T>): Promise<T> {
+    const hit = this.map.get(key);
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
+    const value = make();
+    this.map.set(key, { at: Date.now(), value });
+    value.catch(() => this.map.delete(key));
+    return value;
+  }
+  clear() {
+    this.map.clear();
+  }
+}
+
+const roleKey = (s: Scope) =>
+  `${s.tenantId}|${[...s.roleIds].sort().join(',')}|${s.roleAliases.includes('administrator') ? 'A' : ''}`;
+
+export async function menuRoutes(app: App) {
+  const { db } = app.ctx;
+  const routesCache = new ShortCache<object[]>(5000);
+  const buttonsCache = new ShortCache<object[]>(5000);
+  // Grant changes call permissions.invalidate(); the menu caches follow it.
+  const invalidate = app.ctx.permissions.invalidate.bind(app.ctx.permissions);
+  app.ctx.permissions.invalidate = () => {
+    invalidate();
+    routesCache.clear();
+    buttonsCache.clear();
+  };
+
+  app.get(
+    '/api/blade-system/menu/routes',
+    {
+      config: { permission: 'login' },
+      schema: {
+        tags: ['menu'],
+        summary: "The caller's menu tree (menus granted to the caller's roles and their ancestors), sorted",
+        querystring: Type.Object({ topMenuId: Type.Optional(Type.String({ pattern: '^\\d{1,20}$' })) }),
+        response: { 200: envelope(anyArray) },
+      },
+    },
+    async (req) => {
+      const scope = scopeOf(req);
+      const top = req.query.topMenuId;
+      const tree = await routesCache.get(`${roleKey(scope)}|${top ?? ''}`, async () => {
+        const roots = buildTree(await grantedMenus(db, scope, 1));
+        if (!top) return roots;
+        const owned = await topMenuRoots(db, scope, top);
+        return roots.filter((r) => owned.has(r.id));
+      });
+      return ok(tree);
+    },
+  );
+
+  app.get(
+    '/api/blade-system/menu/buttons',
+    {
+      config: { permission: 'login' },
+      schema: {
+        tags: ['menu'],
+        summary: "The caller's buttons grouped by page (the shell flattens them to code → true)",
+        response: { 200: envelope(anyArray) },
+      },
+    },
+    async (req) => {
+      const scope = scopeOf(req);
+      return ok(await buttonsCache.get(roleKey(scope), () => buttonGroups(db, scope)));
+    },
+  );
+
+  app.get(
+    '/api/blade-system/menu/top-menu',
+    {
+      config: { permission: 'login' },
+      schema: {
+        tags: ['menu'],
+        summary: "The top menus of the caller's tenant that own at least one menu the caller may open",
+        response: { 200: envelope(anyArray) },
+      },
+    },
+    async (req) => {
+      const scope = scopeOf(req);
+      const menus = await grantedMenus(db, scope, 1);
+      const ids = menus.map((m) => m.id);
+      const rows = await db.query(
+        `SELECT t.id, t.code, t.name, t.source, t.path, t.sort, t.meta FROM blade_top_menu t
+          WHERE t.tenant_id = $1 AND t.is_deleted = 0
+            AND EXISTS (SELECT 1 FROM blade_top_menu_setting s WHERE s.top_menu_id = t.id AND s.menu_id = ANY($2::bigint[]))
+          ORDER BY t.sort, t.id`,
+        [scope.tenantId, ids],
+      );
+      return ok(rows);
+    },
+  );
+}

@@ -1,0 +1,106 @@
+import type { Db } from '../../platform/db/index.js';
+import type { Scope } from '../../platform/scope.js';
+
+/** A menu as the shell receives it (api-conventions.md "Tree shapes"). */
+export interface MenuNode {
+  id: string;
+  parentId: string;
+  code: string;
+  name: string;
+  alias: string;
+  path: string | null;
+  source: string | null;
+  sort: number;
+  category: number;
+  action: number;
+  isOpen: number;
+  meta: Record<string, unknown> | null;
+  hasChildren: boolean;
+  children?: MenuNode[];
+}
+
+const COLUMNS = `m.id, m.parent_id AS "parentId", m.code, m.name, m.alias, m.path, m.source, m.sort, m.category, m.action,
+                 m.is_open AS "isOpen", m.meta`;
+
+const seesEverything = (scope: Scope) => scope.roleAliases.includes('administrator');
+
+/** The caller's menus of a category: granted through roles, plus every ancestor of a granted menu. */
+export async function grantedMenus(
+  db: Db,
+  scope: Scope,
+  category: 1 | 2,
+): Promise<Omit<MenuNode, 'hasChildren' | 'children'>[]> {
+  if (seesEverything(scope)) {
+    return db.query(
+      `SELECT ${COLUMNS} FROM blade_menu m WHERE m.is_deleted = 0 AND m.category = $1 ORDER BY m.sort, m.id`,
+      [category],
+    );
+  }
+  if (!scope.roleIds.length) return [];
+  return db.query(
+    `WITH RECURSIVE granted AS (
+       SELECT m.id, m.parent_id FROM blade_menu m JOIN blade_role_menu rm ON rm.menu_id = m.id
+        WHERE rm.role_id = ANY($1::bigint[]) AND m.is_deleted = 0 AND m.category = $2
+       UNION
+       SELECT p.id, p.parent_id FROM blade_menu p JOIN granted g ON p.id = g.parent_id WHERE p.is_deleted = 0
+     )
+     SELECT ${COLUMNS} FROM blade_menu m WHERE m.id IN (SELECT id FROM granted) AND m.category = $2 ORDER BY m.sort, m.id`,
+    [scope.roleIds, category],
+  );
+}
+
+/** Builds the tree; children sorted by sort; leaves carry no children. */
+export function buildTree<T extends { id: string; parentId: string; sort: number }>(
+  rows: T[],
+): Array<T & { hasChildren: boolean; children?: unknown[] }> {
+  type N = T & { hasChildren: boolean; children?: N[] };
+  const nodes = new Map<string, N>(rows.map((r) => [r.id, { ...r, hasChildren: false } as N]));
+  const roots: N[] = [];
+  for (const n of nodes.values()) {
+    const parent = nodes.get(n.parentId);
+    if (parent) {
+      (parent.children ??= []).push(n);
+      parent.hasChildren = true;
+    } else {
+      roots.push(n);
+    }
+  }
+  const sort = (list: N[]) => {
+    list.sort((a, b) => a.sort - b.sort || (a.id < b.id ? -1 : 1));
+    for (const n of list) if (n.children) sort(n.children);
+  };
+  sort(roots);
+  return roots;
+}
+
+/** Root menu ids owned by a top menu of the caller's tenant. */
+export async function topMenuRoots(db: Db, scope: Scope, topMenuId: string): Promise<Set<string>> {
+  const rows = await db.query<{ menu_id: string }>(
+    `SELECT s.menu_id FROM blade_top_menu_setting s JOIN blade_top_menu t ON t.id = s.top_menu_id
+      WHERE t.id = $1 AND t.tenant_id = $2 AND t.is_deleted = 0`,
+    [topMenuId, scope.tenantId],
+  );
+  return new Set(rows.map((r) => r.menu_id));
+}
+
+/** Buttons grouped under their page: [{ page fields, children: buttons }]. */
+export async function buttonGroups(db: Db, scope: Scope) {
+  const buttons = await grantedMenus(db, scope, 2);
+  const pages = new Map(
+    (
+      await db.query<{
+        id: string;
+        code: string;
+        name: string;
+        path: string | null;
+        sort: number;
+        parentId: string;
+      }>(
+        `SELECT id, code, name, path, sort, parent_id AS "parentId" FROM blade_menu WHERE id = ANY($1::bigint[])`,
+        [[...new Set(buttons.map((b) => b.parentId))]],
+      )
+    ).map((p) => [p.id, { ...p, children: [] as typeof buttons }]),
+  );
+  for (const b of buttons) pages.get(b.parentId)?.children.push(b);
+  return [...pages.values()].sort((a, b) => a.sort - b.sort);
+}
