@@ -3,8 +3,17 @@ import { systemModule } from './system/index.js';
 import { authModule } from './auth/index.js';
 import { userModule } from './user/index.js';
 import { menuModule } from './menu/index.js';
+import { dictModule } from './dict/index.js';
+import { basicModule } from './basic/index.js';
 
 /** Every server module, in dependency order (migrations and seeds run in this order). */
-export const modules: ServerModule[] = [systemModule, menuModule, authModule, userModule];
+export const modules: ServerModule[] = [
+  systemModule,
+  menuModule,
+  dictModule,
+  basicModule,
+  authModule,
+  userModule,
+];
 
 export type { ServerModule, SeedContext } from './module.js';
