@@ -24,12 +24,16 @@ const mtime = (f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0);
 const shared = ['packages'].map((d) => newest(path.join(root, d)));
 
 const targets = [
-  { name: 'web', out: 'apps/web/dist/index.html', sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts'] },
-  { name: 'server', out: 'apps/server/dist/main.js', sources: ['apps/server/src', 'apps/server/tsup.config.ts'] },
+  { name: 'web', out: 'apps/web/dist/index.html', entry: 'apps/web/index.html', sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts'] },
+  { name: 'server', out: 'apps/server/dist/main.js', entry: 'apps/server/src/main.ts', sources: ['apps/server/src', 'apps/server/tsup.config.ts'] },
 ];
 
 let failed = false;
 for (const t of targets) {
+  if (!fs.existsSync(path.join(root, t.entry))) {
+    process.stdout.write(`${t.name}: nothing to build yet (${t.entry} does not exist)\n`);
+    continue;
+  }
   const built = mtime(path.join(root, t.out));
   const src = Math.max(...shared, ...t.sources.map((s) => {
     const p = path.join(root, s);

@@ -35,10 +35,15 @@ npx vitest run --reporter=default --reporter=json --outputFile.json="$REPORTS/vi
 unit=$?
 
 step "end-to-end tests (Chromium)"
-npx vitest run -c e2e/vitest.config.ts --reporter=default --reporter=json --outputFile.json="$REPORTS/e2e.json"
-e2e=$?
+e2e=0
+if ls e2e/specs/*.spec.ts >/dev/null 2>&1; then
+  npx vitest run -c e2e/vitest.config.ts --reporter=default --reporter=json --outputFile.json="$REPORTS/e2e.json"
+  e2e=$?
+else
+  echo "no end-to-end specs in e2e/specs yet"
+fi
 
 step "summary"
-node scripts/test-summary.mjs "$REPORTS/vitest.json" "$REPORTS/e2e.json"
+node scripts/test-summary.mjs "$REPORTS"/*.json
 [ $unit -eq 0 ] && [ $e2e -eq 0 ] || fail "tests (unit/integration exit $unit, end-to-end exit $e2e)"
 echo "ALL TESTS PASSED"

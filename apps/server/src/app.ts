@@ -49,7 +49,6 @@ export async function buildApp(opts: BuildOptions): Promise<App & { routeTable: 
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    requestIdLogLabel: 'reqId',
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
     ajv: {
