@@ -34,7 +34,8 @@ export interface BuildOptions {
   config: Config;
   db: Db;
   bus?: Bus;
-  logger?: FastifyServerOptions['logger'];
+  /** A pino logger of the caller (main.ts); tests run without one. */
+  loggerInstance?: FastifyServerOptions['loggerInstance'];
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -43,7 +44,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export async function buildApp(opts: BuildOptions): Promise<App & { routeTable: RouteInfo[] }> {
   const { config, db } = opts;
   const app = Fastify({
-    logger: opts.logger ?? false,
+    ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: false }),
     trustProxy: config.TRUST_PROXY,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -113,6 +114,11 @@ export async function buildApp(opts: BuildOptions): Promise<App & { routeTable: 
     if (!token) throw unauthorized();
     req.auth = await authenticate(db, ctx.tokens, token);
     await authorize(req.auth, permission, ctx.permissions);
+  });
+
+  // The request id goes back to the caller, so a user can quote it and it can be found in the logs.
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
   });
 
   // A POST without a body is an empty form: its required fields are then named by validation.
@@ -202,13 +208,11 @@ async function registerWeb(app: App, config: Config) {
           '<!doctype html><title>Forecourt</title><p>The web app is not built yet: run <code>npm run build</code>.</p>',
         );
     }
-    return reply
-      .status(404)
-      .send({
-        code: 404,
-        success: false,
-        data: null,
-        msg: t(req.lang, 'common.routeNotFound', { url: req.url.split('?')[0] }),
-      });
+    return reply.status(404).send({
+      code: 404,
+      success: false,
+      data: null,
+      msg: t(req.lang, 'common.routeNotFound', { url: req.url.split('?')[0] }),
+    });
   });
 }

@@ -25,7 +25,11 @@ const schema = z.object({
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).default(3600),
-  REFRESH_TOKEN_TTL: z.coerce.number().int().min(300).default(7 * 24 * 3600),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .default(7 * 24 * 3600),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(30),
   IP_MAX_FAILURES: z.coerce.number().int().min(1).default(20),

@@ -26,7 +26,14 @@ try {
 const logger = pino({
   level: config.LOG_LEVEL,
   redact: {
-    paths: ['req.headers.authorization', 'req.headers["blade-auth"]', 'req.headers.cookie', '*.password', '*.access_token', '*.refresh_token'],
+    paths: [
+      'req.headers.authorization',
+      'req.headers["blade-auth"]',
+      'req.headers.cookie',
+      '*.password',
+      '*.access_token',
+      '*.refresh_token',
+    ],
     censor: '[redacted]',
   },
 });
@@ -41,7 +48,7 @@ try {
 
 const credentials = await prepareDatabase(db, config, (m) => logger.info(m));
 const bus = await openBus(config.REDIS_URL);
-const app = await buildApp({ config, db, bus, logger });
+const app = await buildApp({ config, db, bus, loggerInstance: logger });
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -18,7 +18,9 @@ describe(`platform (${dbLabel})`, () => {
     expect(api.length).toBeGreaterThan(0);
     const missing = api.filter((r) => !r.permission).map((r) => `${String(r.method)} ${r.url}`);
     expect(missing).toEqual([]);
-    const noSchema = api.filter((r) => !r.hasSchema && r.method !== 'HEAD').map((r) => `${String(r.method)} ${r.url}`);
+    const noSchema = api
+      .filter((r) => !r.hasSchema && r.method !== 'HEAD')
+      .map((r) => `${String(r.method)} ${r.url}`);
     expect(noSchema).toEqual([]);
   });
 
@@ -36,7 +38,10 @@ describe(`platform (${dbLabel})`, () => {
 
   it('refuses a request without a known client credential', async () => {
     const token = await tokenFor(t, 'admin');
-    const res = await t.app.inject({ url: '/api/blade-auth/oauth/user-info', headers: { 'blade-auth': `bearer ${token}` } });
+    const res = await t.app.inject({
+      url: '/api/blade-auth/oauth/user-info',
+      headers: { 'blade-auth': `bearer ${token}` },
+    });
     expect(res.statusCode).toBe(401);
   });
 

@@ -78,15 +78,29 @@ export class Repo<T extends Record<string, unknown> = Record<string, unknown>> {
         w.params,
       ),
     ]);
-    return toPage(rows.map((r) => camelRow<T>(r)), Number(count?.n ?? 0), current, size);
+    return toPage(
+      rows.map((r) => camelRow<T>(r)),
+      Number(count?.n ?? 0),
+      current,
+      size,
+    );
   }
 
   /** Every matching row, unpaged (trees, pickers); capped so a mistake cannot exhaust memory. */
-  async list(db: Db, scope: Scope, query: Record<string, unknown> = {}, extra?: (w: Where) => void, cap = 5000) {
+  async list(
+    db: Db,
+    scope: Scope,
+    query: Record<string, unknown> = {},
+    extra?: (w: Where) => void,
+    cap = 5000,
+  ) {
     const w = this.whereFor(scope, query, extra);
     const where = w.sql.length ? `WHERE ${w.sql.join(' AND ')}` : '';
     const order = orderBy(query, this.sortCols, this.def.defaultOrder ?? 't.id');
-    const rows = await db.query(`SELECT ${this.select} FROM ${this.def.table} t ${where} ORDER BY ${order} LIMIT ${cap}`, w.params);
+    const rows = await db.query(
+      `SELECT ${this.select} FROM ${this.def.table} t ${where} ORDER BY ${order} LIMIT ${cap}`,
+      w.params,
+    );
     return rows.map((r) => camelRow<T>(r));
   }
 
@@ -96,7 +110,10 @@ export class Repo<T extends Record<string, unknown> = Record<string, unknown>> {
     const w = this.baseWhere(scope);
     w.params.push(id);
     w.sql.push(`t.id = $${w.params.length}`);
-    const row = await db.one(`SELECT ${this.select} FROM ${this.def.table} t WHERE ${w.sql.join(' AND ')}`, w.params);
+    const row = await db.one(
+      `SELECT ${this.select} FROM ${this.def.table} t WHERE ${w.sql.join(' AND ')}`,
+      w.params,
+    );
     if (!row) throw notFound();
     return camelRow<T>(row);
   }
@@ -131,7 +148,11 @@ export class Repo<T extends Record<string, unknown> = Record<string, unknown>> {
     }
     if (this.def.tenant) {
       cols.push('tenant_id');
-      vals.push(scope.isPlatformAdmin && typeof data.tenantId === 'string' && data.tenantId ? data.tenantId : scope.tenantId);
+      vals.push(
+        scope.isPlatformAdmin && typeof data.tenantId === 'string' && data.tenantId
+          ? data.tenantId
+          : scope.tenantId,
+      );
     }
     if (this.def.audit) {
       cols.push('create_user', 'create_dept', 'update_user');
@@ -195,5 +216,8 @@ export class Repo<T extends Record<string, unknown> = Record<string, unknown>> {
 
 const prefixed = (defs: Record<string, FilterDef>) =>
   Object.fromEntries(
-    Object.entries(defs).map(([k, d]) => [k, { ...d, column: d.column.includes('.') ? d.column : `t.${d.column}` }]),
+    Object.entries(defs).map(([k, d]) => [
+      k,
+      { ...d, column: d.column.includes('.') ? d.column : `t.${d.column}` },
+    ]),
   );

@@ -34,7 +34,10 @@ export function validationMessage(lang: Lang, issues: AjvIssue[], context?: stri
     case 'pattern':
       return t(lang, 'validation.pattern', { field });
     case 'enum':
-      return t(lang, 'validation.enum', { field, values: (p.allowedValues as unknown[] | undefined)?.join(', ') });
+      return t(lang, 'validation.enum', {
+        field,
+        values: (p.allowedValues as unknown[] | undefined)?.join(', '),
+      });
     case 'format':
       return t(lang, 'validation.format', { field });
     case 'additionalProperties':
@@ -46,7 +49,11 @@ export function validationMessage(lang: Lang, issues: AjvIssue[], context?: stri
 
 /** One place that decides what a failure looks like on the wire; never a stack trace to the client. */
 export function makeErrorHandler(recordError: (req: FastifyRequest, err: Error) => Promise<void>) {
-  return async function errorHandler(err: FastifyError | AppError | OAuthError, req: FastifyRequest, reply: FastifyReply) {
+  return async function errorHandler(
+    err: FastifyError | AppError | OAuthError,
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ) {
     const lang = req.lang ?? 'zh';
     const oauth = req.routeOptions?.config?.oauth === true;
     let status: number;
@@ -56,7 +63,13 @@ export function makeErrorHandler(recordError: (req: FastifyRequest, err: Error) 
     if (err instanceof OAuthError) {
       return reply
         .status(err.status)
-        .send({ error_code: err.errorCode, error_description: t(lang, err.key, err.params), code: err.status, success: false, msg: t(lang, err.key, err.params) });
+        .send({
+          error_code: err.errorCode,
+          error_description: t(lang, err.key, err.params),
+          code: err.status,
+          success: false,
+          msg: t(lang, err.key, err.params),
+        });
     } else if (err instanceof AppError) {
       status = err.status;
       code = err.code;
@@ -65,7 +78,11 @@ export function makeErrorHandler(recordError: (req: FastifyRequest, err: Error) 
     } else if ((err as FastifyError).validation) {
       status = 400;
       code = 400;
-      msg = validationMessage(lang, (err as FastifyError).validation as AjvIssue[], (err as FastifyError).validationContext);
+      msg = validationMessage(
+        lang,
+        (err as FastifyError).validation as AjvIssue[],
+        (err as FastifyError).validationContext,
+      );
     } else if ((err as FastifyError).statusCode && (err as FastifyError).statusCode! < 500) {
       status = (err as FastifyError).statusCode!;
       code = status;
@@ -82,7 +99,10 @@ export function makeErrorHandler(recordError: (req: FastifyRequest, err: Error) 
       req.log.error({ err }, 'unhandled error');
       await recordError(req, err).catch((e: unknown) => req.log.error({ err: e }, 'error log write failed'));
     }
-    if (oauth) return reply.status(status).send({ error_code: errorCode, error_description: msg, code, success: false, msg });
+    if (oauth)
+      return reply
+        .status(status)
+        .send({ error_code: errorCode, error_description: msg, code, success: false, msg });
     return reply.status(status).send({ code, success: false, data: null, msg });
   };
 }

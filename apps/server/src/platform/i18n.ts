@@ -9,7 +9,8 @@ export function registerMessages(zh: Messages, en: Messages) {
   for (const [lang, msgs] of [['zh', zh] as const, ['en', en] as const]) {
     for (const [k, v] of Object.entries(msgs)) {
       const have = catalog[lang][k];
-      if (have !== undefined && have !== v) throw new Error(`message ${k} registered twice with different ${lang} text`);
+      if (have !== undefined && have !== v)
+        throw new Error(`message ${k} registered twice with different ${lang} text`);
       catalog[lang][k] = v;
     }
   }

@@ -14,7 +14,10 @@ export interface PageQuery {
 
 export function pageParams(q: PageQuery) {
   const current = Math.max(1, Math.floor(Number(q.current ?? 1)) || 1);
-  const size = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(Number(q.size ?? DEFAULT_PAGE_SIZE)) || DEFAULT_PAGE_SIZE));
+  const size = Math.min(
+    MAX_PAGE_SIZE,
+    Math.max(1, Math.floor(Number(q.size ?? DEFAULT_PAGE_SIZE)) || DEFAULT_PAGE_SIZE),
+  );
   return { current, size, offset: (current - 1) * size };
 }
 
@@ -32,7 +35,10 @@ export function orderBy(q: PageQuery, sortable: Record<string, string>, fallback
     ['ASC', q.ascs],
     ['DESC', q.descs],
   ] as const) {
-    for (const f of (list ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const f of (list ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const col = sortable[f] ?? sortable[snakeToCamel(f)];
       if (!col) throw bad('common.badSort', { field: f });
       parts.push(`${col} ${dir}`);
@@ -50,13 +56,24 @@ export interface FilterDef {
   type: FilterType;
 }
 
-const SUFFIX_OPS: Record<string, string> = { _equal: '=', _ge: '>=', _le: '<=', _gt: '>', _lt: '<', _like: 'LIKE' };
+const SUFFIX_OPS: Record<string, string> = {
+  _equal: '=',
+  _ge: '>=',
+  _le: '<=',
+  _gt: '>',
+  _lt: '<',
+  _like: 'LIKE',
+};
 
 /**
  * Builds WHERE fragments for the declared filters present in the query, appending their values to params.
  * Undeclared parameters are ignored: only declared columns can ever be filtered.
  */
-export function buildFilters(q: Record<string, unknown>, defs: Record<string, FilterDef>, params: unknown[]): string[] {
+export function buildFilters(
+  q: Record<string, unknown>,
+  defs: Record<string, FilterDef>,
+  params: unknown[],
+): string[] {
   const where: string[] = [];
   for (const [key, raw] of Object.entries(q)) {
     if (raw === undefined || raw === null || raw === '') continue;

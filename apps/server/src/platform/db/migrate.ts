@@ -35,7 +35,8 @@ export async function migrate(db: Db, modules: ModuleMigrations[], log: (msg: st
         const sum = checksum(mig.sql);
         const have = applied.get(key);
         if (have) {
-          if (have !== sum) throw new Error(`Migration ${key} was changed after it was applied; add a new one instead.`);
+          if (have !== sum)
+            throw new Error(`Migration ${key} was changed after it was applied; add a new one instead.`);
           continue;
         }
         await t.exec(mig.sql);
