@@ -1,1 +1,2 @@
 export * from './envelope.js';
+export * from './validators.js';

@@ -2,6 +2,8 @@ import type { ServerModule } from './module.js';
 import { systemModule } from './system/index.js';
 import { authModule } from './auth/index.js';
 import { userModule } from './user/index.js';
+import { tenantModule } from './tenant/index.js';
+import { deskModule } from './desk/index.js';
 import { menuModule } from './menu/index.js';
 import { dictModule } from './dict/index.js';
 import { basicModule } from './basic/index.js';
@@ -14,6 +16,8 @@ export const modules: ServerModule[] = [
   basicModule,
   authModule,
   userModule,
+  tenantModule,
+  deskModule,
 ];
 
 export type { ServerModule, SeedContext } from './module.js';

@@ -61,15 +61,13 @@ export function makeErrorHandler(recordError: (req: FastifyRequest, err: Error) 
     let code: number;
     let errorCode = 'invalid_request';
     if (err instanceof OAuthError) {
-      return reply
-        .status(err.status)
-        .send({
-          error_code: err.errorCode,
-          error_description: t(lang, err.key, err.params),
-          code: err.status,
-          success: false,
-          msg: t(lang, err.key, err.params),
-        });
+      return reply.status(err.status).send({
+        error_code: err.errorCode,
+        error_description: t(lang, err.key, err.params),
+        code: err.status,
+        success: false,
+        msg: t(lang, err.key, err.params),
+      });
     } else if (err instanceof AppError) {
       status = err.status;
       code = err.code;

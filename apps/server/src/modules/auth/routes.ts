@@ -86,11 +86,14 @@ export async function authRoutes(app: App) {
       config: { permission: 'public' },
       schema: {
         tags: ['auth'],
-        summary: 'A captcha image (data URL) and its key; 5 characters, valid 30 minutes, usable once',
-        response: { 200: envelope(Type.Object({ key: Type.String(), image: Type.String() })) },
+        summary:
+          'A captcha image (data URL) and its key; 5 characters, valid 30 minutes, usable once. enabled: whether sign-in requires it',
+        response: {
+          200: envelope(Type.Object({ key: Type.String(), image: Type.String(), enabled: Type.Boolean() })),
+        },
       },
     },
-    async () => ok(await createCaptcha(db)),
+    async () => ok({ ...(await createCaptcha(db)), enabled: config.CAPTCHA_MODE }),
   );
 
   const logout = async (req: import('fastify').FastifyRequest) => {

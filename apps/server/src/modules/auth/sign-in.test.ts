@@ -328,8 +328,9 @@ describe(`captcha mode (${dbLabel})`, () => {
 
   async function captcha() {
     const res = await call(t, undefined, { url: '/api/blade-auth/oauth/captcha' });
-    const { key, image } = res.json().data;
+    const { key, image, enabled } = res.json().data;
     expect(image).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(enabled).toBe(true);
     const code = (await t.db.one<{ code: string }>('SELECT code FROM auth_captcha WHERE key = $1', [key]))!
       .code;
     expect(code).toHaveLength(5);

@@ -1,4 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
+import { checkMobile as mobileProblem } from '@forecourt/contracts';
 import type { Db } from '../../platform/db/index.js';
 import { bad, tooMany } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
@@ -28,13 +29,17 @@ export const SMS_RESEND_SECONDS = 60;
 export const SMS_DAILY_LIMIT = 10;
 export const SMS_MAX_TRIES = 5;
 
+const MOBILE_MESSAGES = {
+  'mobile.empty': 'user.mobileEmpty',
+  'mobile.length': 'user.mobileLength',
+  'mobile.pattern': 'user.mobilePattern',
+} as const;
+
 /** Spec §5: 11 digits starting with 1, with its two messages. */
 export function checkMobile(mobile: string | undefined): string {
-  const m = (mobile ?? '').trim();
-  if (!m) throw bad('user.mobileEmpty');
-  if (!/^\d{11}$/.test(m)) throw bad('user.mobileLength');
-  if (!/^1\d{10}$/.test(m)) throw bad('user.mobilePattern');
-  return m;
+  const problem = mobileProblem(mobile);
+  if (problem) throw bad(MOBILE_MESSAGES[problem]);
+  return mobile!.trim();
 }
 
 const hashCode = (phone: string, code: string) =>

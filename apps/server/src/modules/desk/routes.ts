@@ -1,0 +1,181 @@
+import { Type } from 'typebox';
+import type { App } from '../../platform/context.js';
+import { envelope, ok } from '../../platform/envelope.js';
+import { scopeOf } from '../../platform/auth/guard.js';
+import { newId } from '../../platform/ids.js';
+import { formatDateTime } from '../../platform/time.js';
+
+const series = Type.Array(Type.Object({ name: Type.String(), value: Type.Integer() }));
+const logEntry = Type.Object({
+  type: Type.String({ maxLength: 40 }),
+  message: Type.String({ maxLength: 4000 }),
+  stack: Type.Optional(Type.String({ maxLength: 20000 })),
+  info: Type.Optional(Type.String({ maxLength: 20000 })),
+  url: Type.Optional(Type.String({ maxLength: 1000 })),
+  time: Type.Optional(Type.String({ maxLength: 40 })),
+});
+
+/** The workbench, the dashboard and the client error log: the shell's own data. */
+export async function deskRoutes(app: App) {
+  const { db } = app.ctx;
+
+  app.get(
+    '/api/blade-desk/workbench',
+    {
+      config: { permission: 'login' },
+      schema: {
+        tags: ['desk'],
+        summary: "The caller's pending items and the tenant's latest notices",
+        response: {
+          200: envelope(
+            Type.Object({
+              pendingApprovals: Type.Union([Type.Integer(), Type.Null()]),
+              unreadNotices: Type.Integer(),
+              notices: Type.Array(
+                Type.Object({
+                  id: Type.String(),
+                  title: Type.String(),
+                  content: Type.String(),
+                  category: Type.Integer(),
+                  publishTime: Type.String(),
+                }),
+              ),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const s = scopeOf(req);
+      const en = req.lang === 'en';
+      const admin = s.roleAliases.includes('administrator') || s.roleAliases.includes('admin');
+      const [pending, unread, notices] = await Promise.all([
+        admin
+          ? db.one<{ n: string }>(
+              'SELECT count(*) AS n FROM blade_user WHERE tenant_id = $1 AND status = 0 AND is_deleted = 0',
+              [s.tenantId],
+            )
+          : undefined,
+        db.one<{ n: string }>(
+          `SELECT count(*) AS n FROM blade_notice n WHERE n.tenant_id = $1 AND n.is_deleted = 0
+              AND NOT EXISTS (SELECT 1 FROM blade_notice_read r WHERE r.notice_id = n.id AND r.user_id = $2)`,
+          [s.tenantId, s.userId],
+        ),
+        db.query<{ id: string; title: string; content: string | null; category: number; publish_time: Date }>(
+          `SELECT id, ${en ? 'coalesce(title_en, title)' : 'title'} AS title, ${en ? 'coalesce(content_en, content)' : 'content'} AS content, category, publish_time
+             FROM blade_notice WHERE tenant_id = $1 AND is_deleted = 0 ORDER BY publish_time DESC LIMIT 10`,
+          [s.tenantId],
+        ),
+      ]);
+      return ok({
+        pendingApprovals: pending ? Number(pending.n) : null,
+        unreadNotices: Number(unread?.n ?? 0),
+        notices: notices.map((n) => ({
+          id: n.id,
+          title: n.title,
+          content: n.content ?? '',
+          category: n.category,
+          publishTime: formatDateTime(n.publish_time) ?? '',
+        })),
+      });
+    },
+  );
+
+  app.get(
+    '/api/blade-desk/dashboard',
+    {
+      config: { permission: 'login' },
+      schema: {
+        tags: ['desk'],
+        summary:
+          "Figures of the caller's tenant: staff by role, sign-ins of the last 7 days, headcount by department, menus by area",
+        response: {
+          200: envelope(
+            Type.Object({
+              staffByRole: series,
+              signIns: Type.Array(Type.Object({ day: Type.String(), value: Type.Integer() })),
+              deptHeadcount: series,
+              menusByArea: series,
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const s = scopeOf(req);
+      const en = req.lang === 'en';
+      const [roles, signIns, depts, areas] = await Promise.all([
+        db.query<{ name: string; value: string }>(
+          `SELECT r.role_name AS name, count(u.id) AS value FROM blade_role r
+             LEFT JOIN blade_user_role ur ON ur.role_id = r.id
+             LEFT JOIN blade_user u ON u.id = ur.user_id AND u.is_deleted = 0 AND u.status = 1
+            WHERE r.tenant_id = $1 AND r.is_deleted = 0 GROUP BY r.id, r.role_name, r.sort ORDER BY r.sort`,
+          [s.tenantId],
+        ),
+        db.query<{ day: string; value: string }>(
+          `SELECT to_char(d, 'MM-DD') AS day, (SELECT count(*) FROM auth_session a WHERE a.tenant_id = $1 AND a.created_at >= d AND a.created_at < d + interval '1 day') AS value
+             FROM generate_series(date_trunc('day', now()) - interval '6 days', date_trunc('day', now()), interval '1 day') d ORDER BY d`,
+          [s.tenantId],
+        ),
+        db.query<{ name: string; value: string }>(
+          `SELECT d.dept_name AS name, count(u.id) AS value FROM blade_dept d
+             JOIN blade_user_dept ud ON ud.dept_id = d.id
+             JOIN blade_user u ON u.id = ud.user_id AND u.is_deleted = 0 AND u.status = 1
+            WHERE d.tenant_id = $1 AND d.is_deleted = 0 GROUP BY d.id, d.dept_name ORDER BY value DESC`,
+          [s.tenantId],
+        ),
+        db.query<{ name: string; value: string }>(
+          `SELECT ${en ? "coalesce(r.meta->'i18n'->>'en', r.name)" : 'r.name'} AS name, count(c.id) AS value FROM blade_menu r
+             JOIN blade_menu c ON c.parent_id = r.id AND c.is_deleted = 0 AND c.category = 1
+            WHERE r.parent_id = 0 AND r.is_deleted = 0 GROUP BY r.id, r.name, r.meta, r.sort ORDER BY r.sort`,
+        ),
+      ]);
+      const num = <T extends { value: string }>(rows: T[]) =>
+        rows.map((r) => ({ ...r, value: Number(r.value) }));
+      return ok({
+        staffByRole: num(roles),
+        signIns: num(signIns),
+        deptHeadcount: num(depts),
+        menusByArea: num(areas),
+      });
+    },
+  );
+
+  app.post(
+    '/api/blade-desk/log/client-errors',
+    {
+      config: { permission: 'login' },
+      schema: {
+        tags: ['desk'],
+        summary: "Uploads the shell's local error log (a list of log entries)",
+        body: Type.Array(logEntry, { maxItems: 200 }),
+        response: { 200: envelope(Type.Integer()) },
+      },
+    },
+    async (req) => {
+      const s = scopeOf(req);
+      const ua = String(req.headers['user-agent'] ?? '').slice(0, 500);
+      await db.tx(async (t) => {
+        for (const e of req.body) {
+          await t.query(
+            `INSERT INTO blade_log_client (id, tenant_id, user_id, type, message, stack, info, url, occurred_at, user_agent)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+            [
+              newId(),
+              s.tenantId,
+              s.userId,
+              e.type,
+              e.message,
+              e.stack ?? null,
+              e.info ?? null,
+              e.url ?? null,
+              e.time ?? null,
+              ua,
+            ],
+          );
+        }
+      });
+      return ok(req.body.length);
+    },
+  );
+}

@@ -1,0 +1,7 @@
+import type { ServerModule } from '../module.js';
+import { tenantRoutes } from './routes.js';
+
+export const tenantModule: ServerModule = {
+  name: 'tenant',
+  routes: tenantRoutes,
+};

@@ -1,0 +1,42 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchPath } from 'react-router';
+
+export type PageLoader = () => Promise<{ default: ComponentType }>;
+
+/**
+ * Menu path → page. Each feature folder declares its pages in features/<f>/pages.ts; menus from the
+ * server become routes by looking their paths up here.
+ */
+const modules = import.meta.glob<{ pages: Record<string, PageLoader> }>('../features/*/pages.ts', {
+  eager: true,
+});
+export const PAGES: Record<string, PageLoader> = Object.assign(
+  {},
+  ...Object.values(modules).map((m) => m.pages),
+);
+
+const lazyCache = new Map<string, LazyExoticComponent<ComponentType>>();
+
+export interface FoundPage {
+  pattern: string;
+  params: Record<string, string | undefined>;
+  Component: LazyExoticComponent<ComponentType>;
+}
+
+export function findPage(pathname: string): FoundPage | undefined {
+  for (const [pattern, loader] of Object.entries(PAGES)) {
+    const m = matchPath({ path: pattern, end: true }, pathname);
+    if (!m) continue;
+    let Component = lazyCache.get(pattern);
+    if (!Component) {
+      Component = lazy(loader);
+      lazyCache.set(pattern, Component);
+    }
+    return { pattern, params: m.params, Component };
+  }
+  return undefined;
+}
+
+/** Which menu pattern a pathname belongs to (menus may carry :params). */
+export const matchesMenu = (pattern: string, pathname: string) =>
+  Boolean(matchPath({ path: pattern, end: true }, pathname));

@@ -1,0 +1,98 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Card, Col, Empty, List, Row, Statistic, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useSession } from '@/shared/auth/store';
+import { leaves } from '@/shared/menu/tree';
+import { pick } from '@/shared/i18n';
+import { useMenuRoutes } from '@/layout/menus';
+import { menuIcon } from '@/layout/icons';
+import { useOpenMenu } from '@/layout/navigate';
+import { fetchWorkbench } from './api';
+
+const greetingKey = (h: number) => (h < 11 ? 'morning' : h < 13 ? 'noon' : h < 18 ? 'afternoon' : 'evening');
+
+/** The default first tab: greeting, shortcuts from my menus, my pending items and the notices. */
+export default function Workbench() {
+  const { t, i18n } = useTranslation();
+  const user = useSession((s) => s.user);
+  const menus = useMenuRoutes();
+  const open = useOpenMenu();
+  const { data } = useQuery({ queryKey: ['workbench'], queryFn: fetchWorkbench });
+  const shortcuts = useMemo(
+    () =>
+      leaves(menus.data ?? [])
+        .filter((n) => !n.meta?.hidden && !n.path!.includes(':') && n.path !== '/wel/index')
+        .slice(0, 8),
+    [menus.data],
+  );
+  return (
+    <Row gutter={[16, 16]}>
+      <Col span={24}>
+        <Card>
+          <Typography.Title level={3} style={{ marginTop: 0 }}>
+            {t(`wel.greeting.${greetingKey(new Date().getHours())}`)}, {user?.real_name || user?.nick_name}
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            {t('wel.today', {
+              date: dayjs().format(i18n.language === 'en' ? 'dddd, D MMMM YYYY' : 'YYYY年M月D日'),
+            })}{' '}
+            · {user?.dept_name}
+          </Typography.Text>
+        </Card>
+      </Col>
+      <Col xs={24} lg={16}>
+        <Card title={t('wel.shortcuts')}>
+          <Row gutter={[12, 12]}>
+            {shortcuts.map((n) => (
+              <Col key={n.id} xs={12} sm={8} md={6}>
+                <Card
+                  hoverable
+                  size="small"
+                  onClick={() => open(n.path!)}
+                  style={{ textAlign: 'center' }}
+                  role="link"
+                  aria-label={pick(n.meta?.i18n, n.name)}
+                >
+                  <div style={{ fontSize: 22 }}>{menuIcon(n.source)}</div>
+                  <div>{pick(n.meta?.i18n, n.name)}</div>
+                </Card>
+              </Col>
+            ))}
+          </Row>
+        </Card>
+      </Col>
+      <Col xs={24} lg={8}>
+        <Card title={t('wel.pending')}>
+          <Row gutter={16}>
+            {data?.pendingApprovals !== null && data?.pendingApprovals !== undefined && (
+              <Col span={12}>
+                <Statistic title={t('wel.pendingApprovals')} value={data.pendingApprovals} />
+              </Col>
+            )}
+            <Col span={12}>
+              <Statistic title={t('wel.unreadNotices')} value={data?.unreadNotices ?? 0} />
+            </Col>
+          </Row>
+        </Card>
+      </Col>
+      <Col span={24}>
+        <Card title={t('wel.notices')}>
+          {data?.notices.length ? (
+            <List
+              dataSource={data.notices}
+              renderItem={(n) => (
+                <List.Item extra={<Typography.Text type="secondary">{n.publishTime}</Typography.Text>}>
+                  <List.Item.Meta title={n.title} description={n.content} />
+                </List.Item>
+              )}
+            />
+          ) : (
+            <Empty description={t('wel.noNotice')} />
+          )}
+        </Card>
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,7 @@
+import type { PageLoader } from '@/app/registry';
+
+export const pages: Record<string, PageLoader> = {
+  '/wel/index': () => import('./Workbench'),
+  '/wel/dashboard': () => import('./Dashboard'),
+  '/test/index': () => import('./TestPage'),
+};

@@ -1,0 +1,24 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Result } from 'antd';
+import i18n from '@/shared/i18n';
+import { addLog } from '@/shared/logs/store';
+
+/** Render errors of a page land in the local log and leave the rest of the shell working. */
+export class ErrorBoundary extends Component<{ children: ReactNode }, { error?: Error }> {
+  override state: { error?: Error } = {};
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    addLog({
+      type: 'render',
+      message: error.message,
+      stack: error.stack ?? '',
+      info: info.componentStack ?? '',
+    });
+  }
+  override render() {
+    if (this.state.error) return <Result status="500" title="500" subTitle={i18n.t('page.serverError')} />;
+    return this.props.children;
+  }
+}

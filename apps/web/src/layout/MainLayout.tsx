@@ -1,0 +1,154 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { Button, Layout, Space, Spin, theme } from 'antd';
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useSession } from '@/shared/auth/store';
+import { flatten } from '@/shared/menu/tree';
+import { useScreen } from '@/shared/hooks/screen';
+import { LOOKS, isDarkColour } from '@/shared/theme/themes';
+import { useTheme } from '@/shared/theme/store';
+import { matchesMenu } from '@/app/registry';
+import { loadSessionData, startTokenUpkeep } from '@/app/session';
+import { useMenuRoutes, useTopMenus } from './menus';
+import { SideMenu } from './SideMenu';
+import { TopMenu } from './TopMenu';
+import { TabBar } from './TabBar';
+import { TabHost } from './TabHost';
+import { loadTabs, openTab } from './tabs';
+import { FullScreen } from './FullScreen';
+import { LockButton } from './LockButton';
+import { UserMenu } from './UserMenu';
+import { ThemeColor, ThemePicker } from './ThemePicker';
+import { LogViewer } from './LogViewer';
+import { NoticePopover } from './NoticePopover';
+import { LangSwitch } from './LangSwitch';
+import { MenuSearchOverlay, TopSearch } from './MenuSearch';
+import { ForcePasswordChange } from './ForcePasswordChange';
+
+/** Pages every signed-in user may open, menus or not (the dropdown's dashboard and user info). */
+const ALWAYS = ['/wel/index', '/wel/dashboard', '/info/index'];
+const CORE_LABELS: Record<string, { zh: string; en: string }> = {
+  '/wel/index': { zh: '工作台', en: 'Workbench' },
+  '/wel/dashboard': { zh: '仪表盘', en: 'Dashboard' },
+  '/info/index': { zh: '个人信息', en: 'Personal info' },
+};
+
+export function MainLayout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const tier = useScreen();
+  const { token: antdToken } = theme.useToken();
+  const themeName = useTheme((s) => s.name);
+  const userId = useSession((s) => s.user?.user_id);
+  const [collapsed, setCollapsed] = useState(tier < 2);
+  const [topMenuId, setTopMenuId] = useState<string>();
+
+  useEffect(() => setCollapsed(tier < 2), [tier]);
+  useEffect(() => startTokenUpkeep(), []);
+  // After a reload the session data is fetched again (the token survived in storage).
+  const session = useQuery({
+    queryKey: ['session-data'],
+    queryFn: async () => (await loadSessionData(), true),
+    staleTime: Infinity,
+  });
+  const all = useMenuRoutes();
+  const side = useMenuRoutes(topMenuId);
+  const tops = useTopMenus();
+
+  const menus = useMemo(
+    () => flatten(all.data ?? []).filter((n) => n.path && !/^https?:/.test(n.path)),
+    [all.data],
+  );
+  const pathname = location.pathname;
+  const menu = menus.find((n) => matchesMenu(n.path!, pathname));
+  const allowed = Boolean(menu) || ALWAYS.includes(pathname);
+
+  useEffect(() => {
+    if (userId) loadTabs(userId);
+  }, [userId]);
+  useEffect(() => {
+    if (!allowed || menu?.meta?.notTab) return;
+    const label = menu?.meta?.i18n
+      ? { zh: menu.meta.i18n.zh ?? menu.name, en: menu.meta.i18n.en ?? menu.name }
+      : (CORE_LABELS[pathname] ?? { zh: pathname, en: pathname });
+    openTab({
+      value: pathname + location.search,
+      pattern: menu?.path ?? pathname,
+      label,
+      keepAlive: menu?.meta?.keepAlive,
+    });
+  }, [allowed, menu, pathname, location.search]);
+
+  if (!session.data || !all.data) return <Spin fullscreen />;
+  if (!allowed) return <Navigate to="/404" replace />;
+
+  const look = LOOKS[themeName];
+  const darkSider = isDarkColour(look.siderBg);
+  return (
+    <Layout style={{ minHeight: '100vh' }} data-theme={themeName}>
+      <Layout.Sider
+        collapsible
+        collapsed={collapsed}
+        trigger={null}
+        width={220}
+        collapsedWidth={tier === 0 ? 0 : 64}
+        theme={darkSider ? 'dark' : 'light'}
+      >
+        <div
+          style={{
+            height: 56,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            color: look.siderText,
+            fontWeight: 600,
+            fontSize: collapsed ? 16 : 18,
+          }}
+        >
+          {collapsed ? 'F' : t('app.name')}
+        </div>
+        <SideMenu nodes={side.data ?? []} dark={darkSider} collapsed={collapsed} />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 8,
+            color: look.headerText,
+            borderBottom: `1px solid ${antdToken.colorBorderSecondary}`,
+          }}
+        >
+          <Button
+            type="text"
+            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={() => setCollapsed(!collapsed)}
+            aria-label={t(collapsed ? 'nav.expand' : 'nav.collapse')}
+            style={{ color: look.headerText }}
+          />
+          {tier >= 2 && <TopMenu items={tops.data ?? []} value={topMenuId} onChange={setTopMenuId} />}
+          <div style={{ flex: 1 }} />
+          <Space size={2} className="fc-toolbar" style={{ color: look.headerText }}>
+            {tier >= 1 && <TopSearch nodes={all.data} />}
+            <MenuSearchOverlay nodes={all.data} />
+            {tier >= 1 && <FullScreen />}
+            <LockButton />
+            <ThemePicker />
+            <ThemeColor />
+            <LogViewer />
+            <NoticePopover />
+            <LangSwitch />
+            <UserMenu />
+          </Space>
+        </Layout.Header>
+        <TabBar />
+        <Layout.Content style={{ padding: tier === 0 ? 8 : 16, overflow: 'auto' }}>
+          <TabHost />
+        </Layout.Content>
+      </Layout>
+      <ForcePasswordChange />
+    </Layout>
+  );
+}

@@ -1,0 +1,69 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Dropdown, Modal, Tabs, message } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { closeAll, closeOthers, closeTab, refreshTab, useTabs, type Tab } from './tabs';
+
+/** The tab strip: click to switch, × to close (never the last), right-click for the tab menu. */
+export function TabBar() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { tabs, active } = useTabs();
+
+  const label = (tab: Tab) => (i18n.language === 'en' ? tab.label.en : tab.label.zh);
+  const contextMenu = (tab: Tab) => ({
+    items: [
+      { key: 'clear', label: t('tabs.clearCache') },
+      { key: 'others', label: t('tabs.closeOthers') },
+      { key: 'all', label: t('tabs.closeAll') },
+    ],
+    onClick: ({ key, domEvent }: { key: string; domEvent: { stopPropagation: () => void } }) => {
+      domEvent.stopPropagation();
+      if (key === 'clear') {
+        Modal.confirm({
+          title: t('common.tip'),
+          content: t('tabs.clearCacheConfirm'),
+          okText: t('common.confirm'),
+          cancelText: t('common.cancel'),
+          onOk: () => {
+            queryClient.clear();
+            refreshTab(tab.value);
+            void message.success(t('tabs.cleared'));
+          },
+        });
+      }
+      if (key === 'others') {
+        closeOthers(tab.value);
+        navigate(tab.value);
+      }
+      if (key === 'all') navigate(closeAll());
+    },
+  });
+
+  return (
+    <Tabs
+      className="fc-tabs"
+      type="editable-card"
+      hideAdd
+      size="small"
+      activeKey={active}
+      onChange={(key) => navigate(key)}
+      onEdit={(key, action) => {
+        if (action !== 'remove') return;
+        if (tabs.length <= 1) return void message.warning(t('tabs.lastTab'));
+        const next = closeTab(String(key));
+        if (next) navigate(next);
+      }}
+      items={tabs.map((tab) => ({
+        key: tab.value,
+        closable: tabs.length > 1,
+        label: (
+          <Dropdown trigger={['contextMenu']} menu={contextMenu(tab)}>
+            <span data-tab={tab.value}>{label(tab)}</span>
+          </Dropdown>
+        ),
+      }))}
+    />
+  );
+}

@@ -1,0 +1,48 @@
+import { Activity, Suspense, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Result, Spin } from 'antd';
+import { findPage } from '@/app/registry';
+import { PageContext } from '@/app/page-context';
+import { ErrorBoundary } from './ErrorBoundary';
+import { useTabs } from './tabs';
+
+function NotAvailable({ path }: { path: string }) {
+  const { t } = useTranslation();
+  return (
+    <Result status="info" title={t('page.notAvailable')} subTitle={t('page.notAvailableSub', { path })} />
+  );
+}
+
+/** Every open tab keeps its page mounted; hidden ones are kept alive by <Activity>, so state survives switching. */
+export function TabHost() {
+  const { tabs, active, generation } = useTabs();
+  return (
+    <>
+      {tabs.map((tab) => {
+        const path = tab.value.split('?')[0]!;
+        const found = findPage(path);
+        const Page: ComponentType = found?.Component ?? (() => <NotAvailable path={path} />);
+        return (
+          <Activity
+            key={`${tab.value}#${generation[tab.value] ?? 0}`}
+            mode={tab.value === active ? 'visible' : 'hidden'}
+          >
+            <PageContext.Provider
+              value={{
+                path,
+                params: found?.params ?? {},
+                query: new URLSearchParams(tab.value.split('?')[1] ?? ''),
+              }}
+            >
+              <ErrorBoundary>
+                <Suspense fallback={<Spin style={{ display: 'block', margin: '64px auto' }} />}>
+                  <Page />
+                </Suspense>
+              </ErrorBoundary>
+            </PageContext.Provider>
+          </Activity>
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { http } from '@/shared/http';
+import { useSession } from '@/shared/auth/store';
+import type { MenuNode, TopMenu } from '@/shared/menu/types';
+import { visibleTo } from '@/shared/menu/tree';
+
+/** Build setting: top menus shown, by name (empty = all). */
+const TOP_WHITELIST = (import.meta.env.VITE_TOP_MENU_WHITELIST ?? '')
+  .split(',')
+  .map((s: string) => s.trim())
+  .filter(Boolean);
+
+export function useMenuRoutes(topMenuId?: string) {
+  const roles = useSession((s) => s.user?.roles ?? []);
+  return useQuery({
+    queryKey: ['menu-routes', topMenuId ?? ''],
+    queryFn: () =>
+      http.get<MenuNode[]>('/api/blade-system/menu/routes', {
+        params: topMenuId ? { topMenuId } : undefined,
+      }),
+    select: (nodes) => visibleTo(nodes, roles),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useTopMenus() {
+  return useQuery({
+    queryKey: ['top-menu'],
+    queryFn: () => http.get<TopMenu[]>('/api/blade-system/menu/top-menu'),
+    select: (items) => (TOP_WHITELIST.length ? items.filter((m) => TOP_WHITELIST.includes(m.name)) : items),
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import { Button, Form, Input, message } from 'antd';
+import { http } from '../http';
+import { encryptPassword } from './sm2';
+
+/** Change of the caller's own password; all three fields travel SM2-encrypted. */
+export function PasswordForm({ onDone }: { onDone?: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+  const submit = async (v: { oldPassword: string; newPassword: string; newPassword1: string }) => {
+    const [oldPassword, newPassword, newPassword1] = await Promise.all([
+      encryptPassword(v.oldPassword),
+      encryptPassword(v.newPassword),
+      encryptPassword(v.newPassword1),
+    ]);
+    await http.post('/api/blade-user/update-password', { oldPassword, newPassword, newPassword1 });
+    void message.success(t('info.passwordChanged'));
+    form.resetFields();
+    onDone?.();
+  };
+  return (
+    <Form form={form} layout="vertical" onFinish={submit} style={{ maxWidth: 420 }}>
+      <Form.Item
+        name="oldPassword"
+        label={t('info.oldPassword')}
+        rules={[{ required: true, message: t('register.passwordFirst') }]}
+      >
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item
+        name="newPassword"
+        label={t('info.newPassword')}
+        rules={[{ required: true, message: t('register.passwordFirst') }]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="newPassword1"
+        label={t('info.newPassword1')}
+        dependencies={['newPassword']}
+        rules={[
+          { required: true, message: t('register.passwordFirst') },
+          ({ getFieldValue }) => ({
+            validator: (_, value) =>
+              !value || getFieldValue('newPassword') === value
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('register.mismatch'))),
+          }),
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit">
+        {t('common.save')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,34 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { getStore, setStore } from '../storage';
+import { en, zh } from './messages';
+
+export type Lang = 'zh' | 'en';
+
+export const currentLang = (): Lang => (getStore<Lang>('language', false) === 'en' ? 'en' : 'zh');
+
+void i18n.use(initReactI18next).init({
+  resources: { zh: { translation: zh }, en: { translation: en } },
+  lng: currentLang(),
+  fallbackLng: 'zh',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+/** Feature folders bring their own texts under a namespace key of the translation. */
+export function addResources(namespace: string, texts: { zh: object; en: object }) {
+  i18n.addResourceBundle('zh', 'translation', { [namespace]: texts.zh }, true, true);
+  i18n.addResourceBundle('en', 'translation', { [namespace]: texts.en }, true, true);
+}
+
+export function setLang(lang: Lang) {
+  setStore('language', lang);
+  document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+  void i18n.changeLanguage(lang);
+}
+
+/** A server-provided { zh, en } label in the current language. */
+export const pick = (texts: { zh?: string; en?: string } | undefined, fallback: string) =>
+  (texts?.[i18n.language as Lang] ?? fallback) || fallback;
+
+export default i18n;
