@@ -4,14 +4,9 @@ import { RouterProvider } from 'react-router';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { themeConfig } from '@/shared/theme/themes';
 import { useTheme } from '@/shared/theme/store';
 import { router } from './router';
-
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
-});
 
 export function App() {
   const { i18n, t } = useTranslation();
@@ -20,12 +15,10 @@ export function App() {
     document.title = t('app.title');
   }, [t, i18n.language]);
   return (
-    <QueryClientProvider client={queryClient}>
-      <ConfigProvider theme={themeConfig(name, color)} locale={i18n.language === 'en' ? enUS : zhCN}>
-        <AntdApp>
-          <RouterProvider router={router} />
-        </AntdApp>
-      </ConfigProvider>
-    </QueryClientProvider>
+    <ConfigProvider theme={themeConfig(name, color)} locale={i18n.language === 'en' ? enUS : zhCN}>
+      <AntdApp>
+        <RouterProvider router={router} />
+      </AntdApp>
+    </ConfigProvider>
   );
 }

@@ -1,10 +1,14 @@
-import { type ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { Navigate, createBrowserRouter, useLocation } from 'react-router';
+import { Spin } from 'antd';
 import { useSession } from '@/shared/auth/store';
-import { MainLayout } from '@/layout/MainLayout';
-import LoginPage from '@/features/auth/LoginPage';
-import LockPage from '@/features/auth/LockPage';
-import ErrorPage from '@/features/errors/ErrorPage';
+
+// Each public page and the main layout are chunks of their own: /login loads only what it shows.
+const MainLayout = lazy(() => import('@/layout/Workspace'));
+const LoginPage = lazy(() => import('@/features/auth/LoginPage'));
+const LockPage = lazy(() => import('@/features/auth/LockPage'));
+const ErrorPage = lazy(() => import('@/features/errors/ErrorPage'));
+const page = (node: ReactNode) => <Suspense fallback={<Spin fullscreen />}>{node}</Suspense>;
 
 /** Spec §2 guard: locked → /lock; signed in at /login → /; no token → /login (keeping where they wanted to go). */
 function Guard({ children }: { children: ReactNode }) {

@@ -1,4 +1,3 @@
-import { sm2 } from 'sm-crypto';
 import { http } from '../http';
 
 let cached: Promise<string> | undefined;
@@ -14,4 +13,8 @@ export const publicKey = () =>
     }));
 
 /** Passwords never leave the browser in clear: SM2-encrypt them with the server's key. */
-export const encryptPassword = async (plain: string) => sm2.doEncrypt(plain, await publicKey(), 1);
+export const encryptPassword = async (plain: string) => {
+  // sm-crypto is loaded only when a password is about to be sent.
+  const [{ sm2 }, key] = await Promise.all([import('sm-crypto'), publicKey()]);
+  return sm2.doEncrypt(plain, key, 1);
+};
