@@ -1,0 +1,116 @@
+import { describe, expect, inject, it } from 'vitest';
+import pg from 'pg';
+import {
+  ADMIN_PASSWORD,
+  DEMO_PASSWORD,
+  baseUrl,
+  signIn,
+  signInAs,
+  toast,
+  useBrowser,
+} from '../support/browser';
+
+describe('sign-in, guard and session', () => {
+  const b = useBrowser();
+
+  it('sends a signed-out user to /login, and unknown paths to /404', async () => {
+    const { page, context } = await b.page();
+    await page.goto(`${baseUrl()}/`);
+    await page.waitForURL(/\/login$/);
+    await page.goto(`${baseUrl()}/system/user`);
+    await page.waitForURL(/\/login$/);
+    await signInAs(page);
+    await page.goto(`${baseUrl()}/no/such/page`);
+    await page.waitForURL(/\/404$/);
+    await page.getByText('抱歉，您访问的页面不存在').waitFor();
+    // A signed-in user opening /login goes to the workspace.
+    await page.goto(`${baseUrl()}/login`);
+    await page.waitForURL(/\/wel\/index$/);
+    await context.close();
+  });
+
+  it('shows the server error for a wrong password, and the lock after five failures', async () => {
+    const { page, context } = await b.page();
+    await signIn(page, 'sales2', 'wrong-password-1');
+    await expect(toast(page).textContent()).resolves.toContain('账号或密码错误');
+    for (let i = 2; i <= 5; i++) {
+      await page.locator('input[type="password"]').fill(`wrong-password-${i}`);
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(400);
+    }
+    await page.getByText('登录失败次数过多，账号已锁定，请 30 分钟后再试').first().waitFor();
+    // Locked means locked: the right password is refused too.
+    await page.locator('input[type="password"]').fill(DEMO_PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(800);
+    expect(page.url()).toMatch(/\/login$/);
+    await context.close();
+  });
+
+  it('asks for the captcha in captcha mode, refreshes it on click, and signs in with the right one', async () => {
+    const { page, context } = await b.page();
+    const base = inject('captchaUrl');
+    await page.goto(`${base}/login`);
+    const img = page.getByRole('img', { name: '验证码' });
+    await img.waitFor();
+    const first = await img.getAttribute('src');
+    await page.getByRole('button', { name: '点击刷新验证码' }).click();
+    await expect.poll(() => img.getAttribute('src')).not.toBe(first);
+
+    await page.locator('#username').fill('admin');
+    await page.locator('input[type="password"]').fill(ADMIN_PASSWORD);
+    await page.getByLabel('验证码').first().fill('zzzzz');
+    await page.keyboard.press('Enter');
+    await expect(toast(page).textContent()).resolves.toContain('验证码错误或已过期');
+
+    // The code the server issued for the captcha now shown (read where the server keeps it).
+    await page.waitForTimeout(500);
+    const db = new pg.Client({ connectionString: inject('captchaDb') });
+    await db.connect();
+    const { rows } = await db.query<{ code: string }>(
+      'SELECT code FROM auth_captcha ORDER BY expires_at DESC LIMIT 1',
+    );
+    await db.end();
+    await page.getByLabel('验证码').first().fill(rows[0]!.code);
+    await page.locator('input[type="password"]').fill(ADMIN_PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/wel\/index$/);
+    await context.close();
+  });
+
+  it('signs out to /login when the server answers 401', async () => {
+    const { page, context } = await b.page();
+    await signInAs(page, 'sales1');
+    // The session ends on the server (as after a sign-out elsewhere); the next call answers 401.
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('forecourt-token') ?? '{}').content as string,
+    );
+    const res = await fetch(`${baseUrl()}/api/blade-auth/oauth/logout`, {
+      headers: { authorization: `Basic ${btoa('saber:saber_secret')}`, 'blade-auth': `bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    await page.getByRole('button', { name: '个人信息' }).click();
+    await page.getByRole('menuitem', { name: '仪表盘' }).click();
+    await page.waitForURL(/\/login$/);
+    await page.locator('#username').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('forecourt-token'))).toBeNull();
+    await context.close();
+  });
+
+  it('asks before signing out, and clears the session', async () => {
+    const { page, context } = await b.page();
+    await signInAs(page, 'resource1');
+    await page.getByRole('button', { name: '个人信息' }).click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.getByText('确定要退出登录吗？').waitFor();
+    await page
+      .getByRole('button', { name: '确 认' })
+      .or(page.getByRole('button', { name: '确认' }))
+      .click();
+    await page.waitForURL(/\/login$/);
+    await page.locator('#username').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('forecourt-userInfo'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('forecourt-token'))).toBeNull();
+    await context.close();
+  });
+});

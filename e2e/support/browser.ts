@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const ADMIN_PASSWORD = 'Admin#E2e2026';
+export const DEMO_PASSWORD = 'Demo#E2e2026';
+
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** One Chromium per spec file; each test gets a fresh context (its own storage), as a new user would. */
+export function useBrowser() {
+  const state: { browser?: Browser } = {};
+  beforeAll(async () => {
+    state.browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ARGS,
+    });
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+  });
+  return {
+    async page(
+      viewport = { width: 1400, height: 900 },
+    ): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
+      const context = await state.browser!.newContext({ viewport, locale: 'zh-CN' });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      return { page, context, errors };
+    },
+  };
+}
+
+export const baseUrl = () => inject('baseUrl');
+
+/** Signs in through the login form, the way a user does. */
+export async function signIn(page: Page, account: string, password: string, base = baseUrl()) {
+  await page.goto(`${base}/login`);
+  await page.locator('#username').fill(account);
+  await page.locator('input[type="password"]').fill(password);
+  await page.keyboard.press('Enter');
+}
+
+export async function signInAs(
+  page: Page,
+  account = 'admin',
+  password = account === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD,
+) {
+  await signIn(page, account, password);
+  await page.waitForURL(/\/wel\/index$/);
+  await page.getByText('我的快捷入口').waitFor();
+}
+
+/** The text of the toast currently shown. */
+export const toast = (page: Page) => page.locator('.ant-message-notice').last();
