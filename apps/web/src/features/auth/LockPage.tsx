@@ -15,7 +15,7 @@ export default function LockPage() {
   const { locked, lockPassword, user, token } = useSession();
   const [value, setValue] = useState('');
   if (!token) return <Navigate to="/login" replace />;
-  if (!locked) return <Navigate to="/" replace />;
+  if (!locked) return <Navigate to={getStore<string>('lockFrom', true) ?? '/'} replace />;
 
   const tryUnlock = () => {
     if (!value) return void message.error(t('lock.empty'));

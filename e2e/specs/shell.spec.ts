@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { baseUrl, signInAs, toast, useBrowser } from '../support/browser';
+
+const openFromSearch = async (page: Page, text: string) => {
+  await page.keyboard.press('Control+k');
+  const input = page.getByRole('dialog').getByRole('textbox', { name: '搜索菜单' });
+  await input.fill(text);
+  await page.keyboard.press('Enter');
+};
+const tab = (page: Page, label: string) => page.locator('.fc-tabs .ant-tabs-tab').filter({ hasText: label });
+
+describe('the shell', () => {
+  const b = useBrowser();
+
+  it('opens pages as tabs that keep their state, with the tab menu and a last tab that cannot close', async () => {
+    const { page, context } = await b.page();
+    await signInAs(page);
+    await openFromSearch(page, '测试');
+    await page.waitForURL(/\/test\/index$/);
+    await page.getByLabel('test-input').fill('kept while hidden');
+    await openFromSearch(page, '个人');
+    await page.waitForURL(/\/info\/index$/);
+    await expect.poll(() => page.locator('.fc-tabs .ant-tabs-tab').count()).toBe(3);
+    await tab(page, '测试页').click();
+    await page.waitForURL(/\/test\/index$/);
+    await expect(page.getByLabel('test-input').inputValue()).resolves.toBe('kept while hidden');
+
+    // Right-click: close others leaves this tab alone.
+    await tab(page, '测试页').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '关闭其他' }).click();
+    await expect.poll(() => page.locator('.fc-tabs .ant-tabs-tab').count()).toBe(1);
+    // Close all keeps the workbench; the last tab has no close button.
+    await tab(page, '测试页').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '关闭全部' }).click();
+    await page.waitForURL(/\/wel\/index$/);
+    await expect.poll(() => page.locator('.fc-tabs .ant-tabs-tab').count()).toBe(1);
+    expect(await page.locator('.fc-tabs .ant-tabs-tab-remove').count()).toBe(0);
+
+    // Tabs are remembered for the user across a reload.
+    await openFromSearch(page, '个人');
+    await page.waitForURL(/\/info\/index$/);
+    await page.reload();
+    await tab(page, '个人信息').waitFor();
+    await expect.poll(() => page.locator('.fc-tabs .ant-tabs-tab').count()).toBe(2);
+    await context.close();
+  });
+
+  it('clears a tab cache after asking', async () => {
+    const { page, context } = await b.page();
+    await signInAs(page);
+    await openFromSearch(page, '测试');
+    await page.getByLabel('test-input').fill('to be cleared');
+    await tab(page, '测试页').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '清除缓存' }).click();
+    await page.getByText('需要清除缓存吗？').waitFor();
+    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await expect(toast(page).textContent()).resolves.toContain('已清除');
+    await expect(page.getByLabel('test-input').inputValue()).resolves.toBe('');
+    await context.close();
+  });
+
+  it('locks with a password, refuses an empty one, and unlocks back to the same tab', async () => {
+    const { page, context } = await b.page();
+    await signInAs(page);
+    await openFromSearch(page, '个人');
+    await page.waitForURL(/\/info\/index$/);
+    await page.getByRole('button', { name: '锁屏' }).click();
+    await page.locator('.ant-modal .ant-btn-primary').click();
+    await page.getByText('锁屏密码不能为空').waitFor();
+    await page.getByRole('dialog').locator('input[type="password"]').fill('desk-lock-1');
+    await page.locator('.ant-modal .ant-btn-primary').click();
+    await page.waitForURL(/\/lock$/);
+    // Locked: the workspace sends back to the lock page.
+    await page.goto(`${baseUrl()}/wel/index`);
+    await page.waitForURL(/\/lock$/);
+    await page.getByPlaceholder('锁屏密码').fill('wrong');
+    await page.keyboard.press('Enter');
+    await expect(toast(page).textContent()).resolves.toContain('锁屏密码错误');
+    await page.getByPlaceholder('锁屏密码').fill('desk-lock-1');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/info\/index$/);
+    await context.close();
+  });
+
+  it('switches the language (the current one disabled) and the tab titles follow', async () => {
+    const { page, context } = await b.page();
+    await signInAs(page);
+    await page.getByRole('button', { name: '语言' }).hover();
+    await expect(page.getByRole('menuitem', { name: '中文' }).getAttribute('class')).resolves.toContain(
+      'disabled',
+    );
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await tab(page, 'Workbench').waitFor();
+    await page.getByText('My shortcuts').waitFor();
+    await page.getByRole('button', { name: 'Language' }).hover();
+    await expect
+      .poll(() => page.getByRole('menuitem', { name: 'English' }).getAttribute('class'))
+      .toContain('disabled');
+    await context.close();
+  });
+
+  it('changes the theme visibly and remembers it', async () => {
+    const { page, context } = await b.page();
+    await signInAs(page);
+    const sider = page.locator('.ant-layout-sider');
+    const before = await sider.evaluate((el) => getComputedStyle(el).backgroundColor);
+    await page.getByRole('button', { name: '主题', exact: true }).click();
+    await page.locator('[data-theme="hey"]').click();
+    await expect.poll(() => sider.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(before);
+    const hey = await sider.evaluate((el) => getComputedStyle(el).backgroundColor);
+    await page.reload();
+    await page.getByText('我的快捷入口').waitFor();
+    await expect(sider.evaluate((el) => getComputedStyle(el).backgroundColor)).resolves.toBe(hey);
+    await context.close();
+  });
+
+  it('captures errors in the log viewer, uploads them after a confirmation and clears them', async () => {
+    const { page, context } = await b.page();
+    await signInAs(page);
+    await openFromSearch(page, '测试');
+    await page.getByRole('button', { name: '制造一个未处理的 Promise 拒绝' }).click();
+    await page.getByRole('button', { name: '制造一个错误' }).click();
+    await expect
+      .poll(() =>
+        page
+          .locator('.ant-badge')
+          .filter({ has: page.getByRole('button', { name: '错误日志' }) })
+          .locator('.ant-scroll-number')
+          .textContent(),
+      )
+      .toBe('2');
+    await page.getByRole('button', { name: '错误日志' }).click();
+    await page.getByText('test page rejected promise').waitFor();
+    await page.getByRole('button', { name: '上传服务器' }).click();
+    await page.getByText('确定要把错误日志上传到服务器吗？').waitFor();
+    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await expect(toast(page).textContent()).resolves.toContain('发送成功');
+    await page.getByRole('button', { name: '清空本地日志' }).click();
+    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await page.getByText('清空成功').waitFor();
+    await context.close();
+  });
+
+  it('searches menus by prefix from the top box and the overlay (Esc closes it)', async () => {
+    const { page, context } = await b.page();
+    await signInAs(page);
+    await page.keyboard.press('Control+k');
+    const input = page.getByRole('dialog').getByRole('textbox', { name: '搜索菜单' });
+    await input.fill('管理'); // no menu name starts with it: prefix match only
+    await page.getByRole('dialog').getByText('暂无数据').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    const box = page.getByRole('combobox', { name: '输入菜单名称' });
+    await box.click();
+    await box.pressSequentially('用户管');
+    await page.locator('.ant-select-item-option').filter({ hasText: '用户管理' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/system\/user$/);
+    await context.close();
+  });
+
+  it('checks the profile: an avatar without http is refused and cleared', async () => {
+    const { page, context } = await b.page();
+    await signInAs(page, 'sales1');
+    await openFromSearch(page, '个人');
+    await page.getByRole('button', { name: '编辑个人资料' }).click();
+    await page.getByLabel('头像地址').fill('not-a-url.png');
+    await page.locator('.ant-modal .ant-btn-primary').click();
+    await expect(toast(page).textContent()).resolves.toContain('头像应为网址');
+    await expect(page.getByLabel('头像地址').inputValue()).resolves.toBe('');
+    await page.getByLabel('昵称').fill('小王');
+    await page.locator('.ant-modal .ant-btn-primary').click();
+    await page.getByText('个人资料已保存').waitFor();
+    await page.getByRole('cell', { name: '小王' }).waitFor();
+    await context.close();
+  });
+
+  it('gives each role its own menus', async () => {
+    const { page, context } = await b.page();
+    await signInAs(page, 'resource1');
+    await page.getByRole('menuitem', { name: '销售业务' }).click();
+    await page.getByRole('menuitem', { name: '车源资源' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: '系统管理' }).count()).toBe(0);
+    await context.close();
+  });
+});
