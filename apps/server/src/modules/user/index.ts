@@ -1,8 +1,12 @@
 import type { ServerModule } from '../module.js';
 import { userRoutes } from './routes.js';
+import { userAdminRoutes } from './admin-routes.js';
 import './messages.js';
 
 export const userModule: ServerModule = {
   name: 'user',
-  routes: userRoutes,
+  routes: async (app) => {
+    await userRoutes(app);
+    await userAdminRoutes(app);
+  },
 };

@@ -26,6 +26,9 @@ registerMessages(
     'user.smsCodeRequired': '请输入验证码',
     'user.passwordReset': '密码已重置，请使用新密码登录',
     'user.tenantInvalid': '租户 {tenantId} 不存在',
+    'user.nothingPending': '所选账号都不在待审核状态',
+    'user.approved': '已审核通过 {n} 个账号',
+    'user.unlocked': '已解锁 {n} 个账号',
   },
   {
     'user.registered': 'application submitted; it awaits approval by an administrator',
@@ -53,5 +56,8 @@ registerMessages(
     'user.smsCodeRequired': 'please enter the verification code',
     'user.passwordReset': 'password reset, please sign in with the new password',
     'user.tenantInvalid': 'tenant {tenantId} does not exist',
+    'user.nothingPending': 'none of the selected accounts awaits approval',
+    'user.approved': '{n} account(s) approved',
+    'user.unlocked': '{n} account(s) unlocked',
   },
 );

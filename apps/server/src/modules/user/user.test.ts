@@ -55,10 +55,64 @@ describe(`accounts and passwords (${dbLabel})`, () => {
       lang: 'en',
     });
     expect(dup.json()).toMatchObject({ code: 400, msg: 'account guest.zhou already exists' });
-    await t.db.query(`UPDATE blade_user SET status = 1 WHERE account = 'guest.zhou'`);
+    const guest = await t.db.one<{ id: string }>(`SELECT id FROM blade_user WHERE account = 'guest.zhou'`);
+    // A sales user may not approve; another tenant's administrator cannot even see the account.
+    expect(
+      (
+        await call(t, await tokenFor(t, 'sales1'), {
+          method: 'POST',
+          url: `/api/blade-user/approve?userIds=${guest!.id}`,
+        })
+      ).statusCode,
+    ).toBe(403);
+    await t.db.query(`INSERT INTO blade_tenant (id, tenant_id, tenant_name) VALUES (21, '444444', 'Other')`);
+    await t.db.query(
+      `INSERT INTO blade_role (id, tenant_id, role_name, role_alias) VALUES (22, '444444', '超级管理员', 'administrator')`,
+    );
+    await t.db.query(
+      `INSERT INTO blade_user (id, tenant_id, account, password, status) VALUES (23, '444444', 'boss', 'x', 1)`,
+    );
+    await t.db.query(`INSERT INTO blade_user_role (user_id, role_id) VALUES (23, 22)`);
+    const foreign = await call(t, await tokenFor(t, 'boss', '444444'), {
+      method: 'POST',
+      url: `/api/blade-user/approve?userIds=${guest!.id}`,
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect((await signIn('guest.zhou', 'Guest2026pw')).statusCode).toBe(403);
+    const approved = await call(t, await tokenFor(t, 'admin'), {
+      method: 'POST',
+      url: `/api/blade-user/approve?userIds=${guest!.id}`,
+      lang: 'en',
+    });
+    expect(approved.json()).toMatchObject({ code: 200, data: 1, msg: '1 account(s) approved' });
     const ok = await signIn('guest.zhou', 'Guest2026pw');
     expect(ok.statusCode).toBe(200);
     expect(ok.json().role_name).toBe('user');
+  });
+
+  it('lets an administrator lift a sign-in lock', async () => {
+    await t.db.query(
+      `UPDATE blade_user SET locked_until = now() + interval '30 minutes' WHERE account = 'resource1'`,
+    );
+    expect((await signIn('resource1', TEST_DEMO_PASSWORD)).statusCode).toBe(423);
+    const id = (await t.db.one<{ id: string }>(`SELECT id FROM blade_user WHERE account = 'resource1'`))!.id;
+    expect(
+      (
+        await call(t, await tokenFor(t, 'sales1'), {
+          method: 'POST',
+          url: `/api/blade-user/unlock?userIds=${id}`,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await call(t, await tokenFor(t, 'admin'), {
+          method: 'POST',
+          url: `/api/blade-user/unlock?userIds=${id}`,
+        })
+      ).json().data,
+    ).toBe(1);
+    expect((await signIn('resource1', TEST_DEMO_PASSWORD)).statusCode).toBe(200);
   });
 
   it('refuses a registration without a password, with a plain one, or to an unknown tenant', async () => {
