@@ -4,6 +4,7 @@ import { authModule } from './auth/index.js';
 import { userModule } from './user/index.js';
 import { tenantModule } from './tenant/index.js';
 import { deskModule } from './desk/index.js';
+import { storageModule } from './storage/index.js';
 import { menuModule } from './menu/index.js';
 import { dictModule } from './dict/index.js';
 import { basicModule } from './basic/index.js';
@@ -18,6 +19,7 @@ export const modules: ServerModule[] = [
   userModule,
   tenantModule,
   deskModule,
+  storageModule,
 ];
 
 export type { ServerModule, SeedContext } from './module.js';

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { Config } from '../../config.js';
+
+/** Where files live. Keys are relative ("000000/1732262400000-ab12.png"), already checked. */
+export interface StorageDriver {
+  readonly kind: 'local' | 's3';
+  /** Stores a finished local temp file under the key (moving it). */
+  put(key: string, tempFile: string, contentType: string): Promise<void>;
+  /** The stored bytes, or undefined when there is no such key. */
+  get(key: string): Promise<{ body: Readable; size?: number } | undefined>;
+}
+
+export class LocalDriver implements StorageDriver {
+  readonly kind = 'local' as const;
+  constructor(readonly root: string) {
+    fs.mkdirSync(root, { recursive: true });
+  }
+  private file(key: string) {
+    const p = path.resolve(this.root, key);
+    // Keys are checked before they get here; this is the last line against leaving the folder.
+    if (!p.startsWith(this.root + path.sep)) throw new Error('key outside the storage folder');
+    return p;
+  }
+  async put(key: string, tempFile: string) {
+    const dest = this.file(key);
+    await fs.promises.mkdir(path.dirname(dest), { recursive: true });
+    await fs.promises.rename(tempFile, dest).catch(async (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EXDEV') throw e;
+      await pipeline(fs.createReadStream(tempFile), fs.createWriteStream(dest));
+      await fs.promises.rm(tempFile, { force: true });
+    });
+  }
+  async get(key: string) {
+    const p = this.file(key);
+    const stat = await fs.promises.stat(p).catch(() => undefined);
+    if (!stat?.isFile()) return undefined;
+    return { body: fs.createReadStream(p), size: stat.size };
+  }
+}
+
+export class S3Driver implements StorageDriver {
+  readonly kind = 's3' as const;
+  private readonly client: S3Client;
+  constructor(
+    private readonly bucket: string,
+    opts: {
+      endpoint?: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    },
+  ) {
+    this.client = new S3Client({
+      endpoint: opts.endpoint,
+      region: opts.region,
+      forcePathStyle: opts.forcePathStyle,
+      credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
+      // Many S3-compatible stores reject the SDK's default aws-chunked uploads with trailing checksums.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+  async put(key: string, tempFile: string, contentType: string) {
+    const size = (await fs.promises.stat(tempFile)).size;
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: fs.createReadStream(tempFile),
+        ContentLength: size,
+        ContentType: contentType,
+      }),
+    );
+    await fs.promises.rm(tempFile, { force: true });
+  }
+  async get(key: string) {
+    try {
+      const r = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { body: r.Body as Readable, size: r.ContentLength };
+    } catch (e) {
+      if (
+        (e as { name?: string }).name === 'NoSuchKey' ||
+        (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+      )
+        return undefined;
+      throw e;
+    }
+  }
+}
+
+export function openStorage(config: Config): StorageDriver {
+  if (config.STORAGE === 's3') {
+    return new S3Driver(config.S3_BUCKET!, {
+      endpoint: config.S3_ENDPOINT,
+      region: config.S3_REGION,
+      accessKeyId: config.S3_ACCESS_KEY!,
+      secretAccessKey: config.S3_SECRET_KEY!,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    });
+  }
+  return new LocalDriver(path.join(config.dataDir, 'files'));
+}

@@ -1,0 +1,10 @@
+import type { ServerModule } from '../module.js';
+import { storageMigrations } from './tables.js';
+import { storageRoutes } from './routes.js';
+import './messages.js';
+
+export const storageModule: ServerModule = {
+  name: 'storage',
+  migrations: storageMigrations,
+  routes: storageRoutes,
+};

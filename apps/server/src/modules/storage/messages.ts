@@ -1,0 +1,28 @@
+import { registerMessages } from '../../platform/i18n.js';
+
+registerMessages(
+  {
+    'storage.badKey': '文件名 {key} 不合法：应为时间戳加扩展名，不能包含路径',
+    'storage.badType': '不支持的上传类型 {type}',
+    'storage.extNotAllowed': '不允许上传 .{ext} 文件',
+    'storage.tokenInvalid': '上传凭证无效，请重新获取',
+    'storage.tokenExpired': '上传凭证已过期，请重新获取',
+    'storage.tokenKey': '上传凭证与文件名 {key} 不符',
+    'storage.noFile': '没有收到文件',
+    'storage.tooLarge': '文件超过 {limit} 的上限',
+    'storage.contentMismatch': '文件内容与扩展名 .{ext} 不符',
+    'storage.notFound': '文件不存在',
+  },
+  {
+    'storage.badKey': 'the file name {key} is not valid: a timestamp and an extension, no path',
+    'storage.badType': 'unsupported upload type {type}',
+    'storage.extNotAllowed': '.{ext} files may not be uploaded here',
+    'storage.tokenInvalid': 'the upload token is not valid, please get a new one',
+    'storage.tokenExpired': 'the upload token has expired, please get a new one',
+    'storage.tokenKey': 'the upload token does not belong to the file name {key}',
+    'storage.noFile': 'no file was received',
+    'storage.tooLarge': 'the file is larger than the limit of {limit}',
+    'storage.contentMismatch': 'the content of the file does not match its extension .{ext}',
+    'storage.notFound': 'no such file',
+  },
+);
