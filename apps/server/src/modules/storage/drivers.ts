@@ -25,7 +25,7 @@ export class LocalDriver implements StorageDriver {
     if (!p.startsWith(this.root + path.sep)) throw new Error('key outside the storage folder');
     return p;
   }
-  async put(key: string, tempFile: string) {
+  async put(key: string, tempFile: string, _contentType?: string) {
     const dest = this.file(key);
     await fs.promises.mkdir(path.dirname(dest), { recursive: true });
     await fs.promises.rename(tempFile, dest).catch(async (e: NodeJS.ErrnoException) => {
