@@ -61,3 +61,20 @@ export async function signInAs(
 
 /** The text of the toast currently shown. */
 export const toast = (page: Page) => page.locator('.ant-message-notice').last();
+
+/** Signs in on the captcha-mode server, typing the code the server issued (read where it keeps it). */
+export async function signInWithCaptcha(page: Page, account: string, password: string) {
+  const { default: pg } = await import('pg');
+  await page.goto(`${inject('captchaUrl')}/login`);
+  await page.getByRole('img', { name: '验证码' }).waitFor();
+  const db = new pg.Client({ connectionString: inject('captchaDb') });
+  await db.connect();
+  const { rows } = await db.query<{ code: string }>(
+    'SELECT code FROM auth_captcha ORDER BY expires_at DESC LIMIT 1',
+  );
+  await db.end();
+  await page.locator('#username').fill(account);
+  await page.locator('input[type="password"]').fill(password);
+  await page.getByLabel('验证码').first().fill(rows[0]!.code);
+  await page.keyboard.press('Enter');
+}

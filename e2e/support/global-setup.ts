@@ -15,6 +15,8 @@ declare module 'vitest' {
     baseUrl: string;
     captchaUrl: string;
     captchaDb: string;
+    /** Generated at the captcha server's first start, so its demo staff have initial passwords. */
+    captchaDemoPassword: string;
   }
 }
 
@@ -73,7 +75,12 @@ export default async function setup(project: TestProject) {
   u.pathname = `/${dbName}`;
 
   const main = await startServer({ CAPTCHA_MODE: 'off' });
-  const captcha = await startServer({ CAPTCHA_MODE: 'on', DATABASE_URL: u.toString() });
+  const captcha = await startServer({ CAPTCHA_MODE: 'on', DATABASE_URL: u.toString(), DEMO_PASSWORD: '' });
+  const generated = fs
+    .readFileSync(path.join(captcha.dataDir, 'initial-passwords.txt'), 'utf8')
+    .match(/demo staff .* password: (\S+)/)?.[1];
+  if (!generated) throw new Error('the captcha server printed no generated demo password');
+  project.provide('captchaDemoPassword', generated);
   project.provide('baseUrl', main.url);
   project.provide('captchaUrl', captcha.url);
   project.provide('captchaDb', u.toString());

@@ -23,7 +23,7 @@ export function ForcePasswordChange() {
       footer={null}
     >
       <Alert type="warning" showIcon message={t('info.mustChange')} style={{ marginBottom: 16 }} />
-      <PasswordForm onDone={() => client.setQueryData(['check-password'], false)} />
+      <PasswordForm name="force-password" onDone={() => client.setQueryData(['check-password'], false)} />
     </Modal>
   );
 }

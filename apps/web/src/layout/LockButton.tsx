@@ -43,7 +43,7 @@ export function LockButton() {
         cancelText={t('common.cancel')}
         destroyOnHidden
       >
-        <Form form={form} layout="vertical" onFinish={confirm}>
+        <Form form={form} name="lock" layout="vertical" onFinish={confirm}>
           <Form.Item
             name="password"
             label={t('lock.password')}

@@ -67,7 +67,7 @@ export function ForgotDialog({ open, onClose }: { open: boolean; onClose: () => 
       cancelText={t('common.cancel')}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical">
+      <Form form={form} name="forgot" layout="vertical">
         <Form.Item name="mobile" label={t('forgot.mobile')} rules={[mobileRule(t)]}>
           <Input inputMode="numeric" maxLength={11} />
         </Form.Item>

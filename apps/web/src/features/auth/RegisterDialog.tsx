@@ -64,7 +64,7 @@ export function RegisterDialog({
       cancelText={t('common.cancel')}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={{ tenantId: DEFAULT_TENANT }}>
+      <Form form={form} name="register" layout="vertical" initialValues={{ tenantId: DEFAULT_TENANT }}>
         {!tenantFromHost && (
           <Form.Item
             name="tenantId"

@@ -83,7 +83,7 @@ export default function InfoPage() {
         cancelText={t('common.cancel')}
         destroyOnHidden
       >
-        <Form form={form} layout="vertical">
+        <Form form={form} name="profile" layout="vertical">
           <Form.Item name="avatar" label={t('info.avatar')}>
             <Input placeholder="https://" />
           </Form.Item>

@@ -4,7 +4,7 @@ import { http } from '../http';
 import { encryptPassword } from './sm2';
 
 /** Change of the caller's own password; all three fields travel SM2-encrypted. */
-export function PasswordForm({ onDone }: { onDone?: () => void }) {
+export function PasswordForm({ onDone, name = 'password-change' }: { onDone?: () => void; name?: string }) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const submit = async (v: { oldPassword: string; newPassword: string; newPassword1: string }) => {
@@ -19,7 +19,7 @@ export function PasswordForm({ onDone }: { onDone?: () => void }) {
     onDone?.();
   };
   return (
-    <Form form={form} layout="vertical" onFinish={submit} style={{ maxWidth: 420 }}>
+    <Form form={form} name={name} layout="vertical" onFinish={submit} style={{ maxWidth: 420 }}>
       <Form.Item
         name="oldPassword"
         label={t('info.oldPassword')}

@@ -147,6 +147,7 @@ export const zh = {
     notFound: '抱歉，您访问的页面不存在',
     serverError: '抱歉，服务器出错了',
     back: '返回首页',
+    badFrame: '只能内嵌以 http 或 https 开头的网址',
   },
   wel: {
     greeting: { morning: '早上好', noon: '中午好', afternoon: '下午好', evening: '晚上好' },
@@ -351,6 +352,7 @@ export const en: Messages = {
     notFound: 'Sorry, this page does not exist',
     serverError: 'Sorry, the server went wrong',
     back: 'Back home',
+    badFrame: 'only addresses starting with http or https can be embedded',
   },
   wel: {
     greeting: {

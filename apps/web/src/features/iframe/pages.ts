@@ -1,0 +1,5 @@
+import type { PageLoader } from '@/app/registry';
+
+export const pages: Record<string, PageLoader> = {
+  '/myiframe/:routerPath': () => import('./IframePage'),
+};
