@@ -5,6 +5,7 @@ import { userModule } from './user/index.js';
 import { tenantModule } from './tenant/index.js';
 import { deskModule } from './desk/index.js';
 import { storageModule } from './storage/index.js';
+import { notifyModule } from './notify/index.js';
 import { menuModule } from './menu/index.js';
 import { dictModule } from './dict/index.js';
 import { basicModule } from './basic/index.js';
@@ -20,6 +21,7 @@ export const modules: ServerModule[] = [
   tenantModule,
   deskModule,
   storageModule,
+  notifyModule,
 ];
 
 export type { ServerModule, SeedContext } from './module.js';

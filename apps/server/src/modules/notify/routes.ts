@@ -1,0 +1,89 @@
+import { Type } from 'typebox';
+import type { App } from '../../platform/context.js';
+import { envelope, ok } from '../../platform/envelope.js';
+import { bad, forbidden } from '../../platform/errors.js';
+import { authenticate, scopeOf } from '../../platform/auth/guard.js';
+import { t } from '../../platform/i18n.js';
+import { NotifyGateway } from './gateway.js';
+
+/** Close codes of the notification socket (4000+ are ours). */
+export const WS_CLOSE = { authTimeout: 4001, authFailed: 4003 } as const;
+export const AUTH_TIMEOUT_MS = 10_000;
+
+const TYPES = ['text', 'image', 'voice', 'file', 'emoji', 'video', 'location'] as const;
+
+export async function notifyRoutes(app: App) {
+  const { db, tokens, bus } = app.ctx;
+  const gateway = new NotifyGateway(bus);
+  app.ctx.onClose.push(() => gateway.close());
+  app.decorate('notify', gateway);
+
+  // The socket authenticates with its first frame ({"type":"auth","token":…}), as the spec's client sends on open.
+  app.get('/ws', { websocket: true, config: { permission: 'public', client: false } }, (socket) => {
+    let authed = false;
+    const timer = setTimeout(() => socket.close(WS_CLOSE.authTimeout, 'auth timeout'), AUTH_TIMEOUT_MS);
+    socket.on('close', () => clearTimeout(timer));
+    socket.on('message', (raw) => {
+      let frame: { type?: string; token?: string };
+      try {
+        frame = JSON.parse(String(raw)) as typeof frame;
+      } catch {
+        return socket.close(WS_CLOSE.authFailed, 'bad frame');
+      }
+      if (frame.type === 'ping') return socket.send(JSON.stringify({ type: 'pong' }));
+      if (authed || frame.type !== 'auth') return;
+      authenticate(db, tokens, frame.token?.replace(/^bearer\s+/i, ''))
+        .then(async (scope) => {
+          authed = true;
+          clearTimeout(timer);
+          await gateway.attach(
+            { tenantId: scope.tenantId, userId: scope.userId, account: scope.account },
+            socket,
+          );
+          socket.send(JSON.stringify({ type: 'ready' }));
+        })
+        .catch(() => socket.close(WS_CLOSE.authFailed, 'unauthorized'));
+    });
+  });
+
+  app.post(
+    '/api/sop-tools/imPc/pushImUnread',
+    {
+      config: { permission: 'login' },
+      schema: {
+        tags: ['im'],
+        summary:
+          'Unread push to the other party over the notification socket: text sends the text, other types a tag',
+        body: Type.Object({
+          fromUser: Type.String({ minLength: 1, maxLength: 45 }),
+          toUser: Type.String({ minLength: 1, maxLength: 45 }),
+          message: Type.Optional(Type.String({ maxLength: 12_000 })),
+          type: Type.Union(TYPES.map((x) => Type.Literal(x))),
+        }),
+        response: { 200: envelope(Type.Boolean()) },
+      },
+    },
+    async (req) => {
+      const scope = scopeOf(req);
+      const { fromUser, toUser, message, type } = req.body;
+      if (fromUser !== scope.account) throw forbidden('notify.notYou');
+      const peer = await db.one(
+        'SELECT 1 FROM blade_user WHERE tenant_id = $1 AND account = $2 AND is_deleted = 0',
+        [scope.tenantId, toUser],
+      );
+      if (!peer) throw bad('notify.noUser', { account: toUser });
+      const text = type === 'text' ? (message ?? '') : t(req.lang, `notify.tag.${type}`);
+      await gateway.push(scope.tenantId, toUser, {
+        type: 'unread',
+        data: { fromUser, toUser, message: text, type },
+      });
+      return ok(true);
+    },
+  );
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notify: NotifyGateway;
+  }
+}
