@@ -78,3 +78,28 @@ export async function signInWithCaptcha(page: Page, account: string, password: s
   await page.getByLabel('验证码').first().fill(rows[0]!.code);
   await page.keyboard.press('Enter');
 }
+
+/** A session token from the API (for the other party of a test), signed in the way the page does it. */
+export async function apiToken(account: string, password: string, base = baseUrl()): Promise<string> {
+  const { sm2 } = await import('sm-crypto');
+  const basic = `Basic ${btoa('saber:saber_secret')}`;
+  const key = (
+    (await (
+      await fetch(`${base}/api/blade-auth/oauth/public-key`, { headers: { authorization: basic } })
+    ).json()) as { data: { publicKey: string } }
+  ).data.publicKey;
+  const q = new URLSearchParams({
+    tenantId: '000000',
+    username: account,
+    password: sm2.doEncrypt(password, key, 1),
+    grant_type: 'password',
+    scope: 'all',
+  });
+  const answer = (await (
+    await fetch(`${base}/api/blade-auth/oauth/token?${q}`, {
+      method: 'POST',
+      headers: { authorization: basic },
+    })
+  ).json()) as { access_token: string };
+  return answer.access_token;
+}

@@ -26,6 +26,7 @@ import { NoticePopover } from './NoticePopover';
 import { LangSwitch } from './LangSwitch';
 import { MenuSearchOverlay, TopSearch } from './MenuSearch';
 import { ForcePasswordChange } from './ForcePasswordChange';
+import { ChatEntry } from './ChatEntry';
 
 /** Pages every signed-in user may open, menus or not (the dropdown's dashboard and user info). */
 const ALWAYS = ['/wel/index', '/wel/dashboard', '/info/index'];
@@ -133,6 +134,7 @@ export function MainLayout() {
           <Space size={2} className="fc-toolbar" style={{ color: look.headerText }}>
             {tier >= 1 && <TopSearch nodes={all.data} />}
             <MenuSearchOverlay nodes={all.data} />
+            <ChatEntry />
             {tier >= 1 && <FullScreen />}
             <LockButton />
             <ThemePicker />
