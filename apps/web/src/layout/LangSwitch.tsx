@@ -1,29 +1,29 @@
 import { useTranslation } from 'react-i18next';
-import { Button, Dropdown } from 'antd';
-import { TranslationOutlined } from '@ant-design/icons';
+import { Button, Space } from 'antd';
 import { setLang, type Lang } from '@/shared/i18n';
 
-const LANGS: Array<[Lang, string]> = [
-  ['zh', '中文'],
-  ['en', 'English'],
+const LANGS: Array<[Lang, string, string]> = [
+  ['zh', '中', '中文'],
+  ['en', 'EN', 'English'],
 ];
 
 /** zh or en; the current one is disabled. Tab titles follow because they are read in the current language. */
 export function LangSwitch() {
   const { t, i18n } = useTranslation();
   return (
-    <Dropdown
-      menu={{
-        items: LANGS.map(([k, label]) => ({ key: k, label, disabled: i18n.language === k })),
-        onClick: ({ key }) => setLang(key as Lang),
-      }}
-    >
-      <Button
-        type="text"
-        icon={<TranslationOutlined />}
-        aria-label={t('nav.language')}
-        title={t('nav.language')}
-      />
-    </Dropdown>
+    <Space.Compact size="small" role="group" aria-label={t('nav.language')}>
+      {LANGS.map(([lang, short, name]) => (
+        <Button
+          key={lang}
+          size="small"
+          disabled={i18n.language === lang}
+          onClick={() => setLang(lang)}
+          aria-label={name}
+          title={name}
+        >
+          {short}
+        </Button>
+      ))}
+    </Space.Compact>
   );
 }
