@@ -1,6 +1,7 @@
 import type { ServerModule } from '../module.js';
 import { dictMigrations } from './tables.js';
 import { dictRoutes } from './routes.js';
+import './messages.js';
 import { seedDictionaries } from './seed.js';
 
 export const dictModule: ServerModule = {

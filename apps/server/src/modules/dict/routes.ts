@@ -1,8 +1,15 @@
 import { Type } from 'typebox';
 import type { App } from '../../platform/context.js';
-import { envelope, ok } from '../../platform/envelope.js';
-import { scopeOf } from '../../platform/auth/guard.js';
+import { envelope, ok, pageSchema } from '../../platform/envelope.js';
+import { requireCode, scopeOf } from '../../platform/auth/guard.js';
+import { listQuerySchema } from '../../platform/paging.js';
+import { splitIds } from '../../platform/rows.js';
+import { t } from '../../platform/i18n.js';
+import { bizDicts, systemDicts } from './repo.js';
+import { removeDicts, submitDict, toTree } from './rules.js';
 
+const row = Type.Object({}, { additionalProperties: true });
+const id = Type.String({ pattern: '^\\d{1,20}$' });
 const entry = Type.Object({
   id: Type.String(),
   dictKey: Type.String(),
@@ -11,28 +18,47 @@ const entry = Type.Object({
   remark: Type.Union([Type.String(), Type.Null()]),
   isSealed: Type.Integer(),
 });
+const submitBody = Type.Object({
+  id: Type.Optional(id),
+  parentId: Type.Optional(Type.String({ pattern: '^\\d{1,20}$' })),
+  code: Type.Optional(Type.String({ maxLength: 255 })),
+  dictKey: Type.Optional(Type.String({ maxLength: 255 })),
+  dictValue: Type.String({ minLength: 1, maxLength: 255 }),
+  dictValueEn: Type.Optional(Type.String({ maxLength: 255 })),
+  sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })),
+  remark: Type.Optional(Type.String({ maxLength: 255 })),
+  isSealed: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
+});
 
-/** The entries of one dictionary, in the caller's language; sealed entries are dropped (spec §3). */
+/** System (`dict`) and business (`dict-biz`) dictionaries: the same rules, global or per tenant. */
 export async function dictRoutes(app: App) {
   const { db } = app.ctx;
-  for (const [kind, table] of [
-    ['dict', 'blade_dict'],
-    ['dict-biz', 'blade_dict_biz'],
+  for (const [kind, repo, codePrefix] of [
+    ['dict', systemDicts, 'dict'],
+    ['dict-biz', bizDicts, 'dict_biz'],
   ] as const) {
+    const base = `/api/blade-system/${kind}`;
+    const tags = [kind];
+    const filters = listQuerySchema(repo.def.filters!, {
+      parentId: Type.Optional(Type.String({ pattern: '^\\d{1,20}$' })),
+    });
+
     app.get(
-      `/api/blade-system/${kind}/dictionary`,
+      `${base}/dictionary`,
       {
         config: { permission: 'login' },
         schema: {
-          tags: [kind],
-          summary: `Entries of one ${kind === 'dict' ? 'system' : 'business'} dictionary by code (sealed entries dropped)`,
+          tags,
+          summary: 'Entries of one dictionary by code, in the caller language (sealed entries dropped)',
           querystring: Type.Object({ code: Type.String({ minLength: 1, maxLength: 255 }) }),
           response: { 200: envelope(Type.Array(entry)) },
         },
       },
       async (req) => {
         const scope = scopeOf(req);
-        const value = req.lang === 'en' ? 'coalesce(dict_value_en, dict_value)' : 'dict_value';
+        const value = req.lang === 'en' ? 'coalesce(t.dict_value_en, t.dict_value)' : 't.dict_value';
+        const w = repo.baseWhere(scope);
+        w.params.push(req.query.code);
         const rows = await db.query<{
           id: string;
           dictKey: string;
@@ -41,13 +67,158 @@ export async function dictRoutes(app: App) {
           remark: string | null;
           isSealed: number;
         }>(
-          `SELECT id, dict_key AS "dictKey", ${value} AS "dictValue", sort, remark, is_sealed AS "isSealed" FROM ${table}
-            WHERE code = $1 AND parent_id <> 0 AND is_deleted = 0 AND is_sealed = 0${table === 'blade_dict_biz' ? ' AND tenant_id = $2' : ''}
-            ORDER BY sort, id`,
-          table === 'blade_dict_biz' ? [req.query.code, scope.tenantId] : [req.query.code],
+          `SELECT t.id, t.dict_key AS "dictKey", ${value} AS "dictValue", t.sort, t.remark, t.is_sealed AS "isSealed" FROM ${repo.def.table} t
+          WHERE ${[...w.sql, `t.code = $${w.params.length}`, 't.parent_id <> 0', 't.is_sealed = 0'].join(' AND ')} ORDER BY t.sort, t.id`,
+          w.params,
         );
         return ok(rows);
       },
     );
+
+    app.get(
+      `${base}/list`,
+      {
+        config: { permission: 'login' },
+        schema: {
+          tags,
+          summary: 'Dictionary rows (all levels), filtered',
+          querystring: filters,
+          response: { 200: envelope(Type.Array(row)) },
+        },
+      },
+      async (req) =>
+        ok(
+          await repo.list(
+            db,
+            scopeOf(req),
+            req.query,
+            (w) =>
+              req.query.parentId !== undefined &&
+              (w.params.push(req.query.parentId), w.sql.push(`t.parent_id = $${w.params.length}`)),
+          ),
+        ),
+    );
+
+    app.get(
+      `${base}/parent-list`,
+      {
+        config: { permission: 'login' },
+        schema: {
+          tags,
+          summary: 'A page of dictionaries (the roots)',
+          querystring: filters,
+          response: { 200: envelope(pageSchema(row)) },
+        },
+      },
+      async (req) => ok(await repo.page(db, scopeOf(req), req.query, (w) => w.sql.push('t.parent_id = 0'))),
+    );
+
+    app.get(
+      `${base}/child-list`,
+      {
+        config: { permission: 'login' },
+        schema: {
+          tags,
+          summary: 'A page of the entries of one dictionary',
+          querystring: listQuerySchema(repo.def.filters!, { parentId: id }),
+          response: { 200: envelope(pageSchema(row)) },
+        },
+      },
+      async (req) =>
+        ok(
+          await repo.page(
+            db,
+            scopeOf(req),
+            req.query,
+            (w) => (w.params.push(req.query.parentId), w.sql.push(`t.parent_id = $${w.params.length}`)),
+          ),
+        ),
+    );
+
+    app.get(
+      `${base}/detail`,
+      {
+        config: { permission: 'login' },
+        schema: {
+          tags,
+          summary: 'One dictionary row',
+          querystring: Type.Object({ id, code: Type.Optional(Type.String({ maxLength: 255 })) }),
+          response: { 200: envelope(row) },
+        },
+      },
+      async (req) => ok(await repo.detail(db, scopeOf(req), req.query.id)),
+    );
+
+    app.get(
+      `${base}/tree`,
+      {
+        config: { permission: 'login' },
+        schema: {
+          tags,
+          summary: 'Dictionaries as a tree for selects (code=DICT: every dictionary)',
+          querystring: Type.Object({ code: Type.Optional(Type.String({ maxLength: 255 })) }),
+          response: { 200: envelope(Type.Array(row)) },
+        },
+      },
+      async (req) => {
+        const code = req.query.code && req.query.code !== 'DICT' ? req.query.code : undefined;
+        const rows = await repo.list(
+          db,
+          scopeOf(req),
+          {},
+          (w) => code && (w.params.push(code), w.sql.push(`t.code = $${w.params.length}`)),
+        );
+        return ok(toTree(rows as never));
+      },
+    );
+
+    app.post(
+      `${base}/submit`,
+      {
+        config: { permission: `code:${codePrefix}_add` },
+        schema: {
+          tags,
+          summary: 'Adds (no id) or changes a dictionary row; keys are unique within a dictionary',
+          body: submitBody,
+          response: { 200: envelope(Type.String()) },
+        },
+      },
+      async (req) => {
+        const scope = scopeOf(req);
+        if (req.body.id) await requireCode(scope, `${codePrefix}_edit`, app.ctx.permissions);
+        return ok(await submitDict(db, repo, scope, req.body));
+      },
+    );
+
+    app.post(
+      `${base}/remove`,
+      {
+        config: { permission: `code:${codePrefix}_delete` },
+        schema: {
+          tags,
+          summary: 'Removes rows; a dictionary that still has entries is refused',
+          querystring: Type.Object({ ids: Type.String({ minLength: 1, maxLength: 4000 }) }),
+          response: { 200: envelope(Type.Integer()) },
+        },
+      },
+      async (req) => ok(await removeDicts(db, repo, scopeOf(req), splitIds(req.query.ids))),
+    );
   }
+
+  app.post(
+    '/api/blade-system/dict-biz/refresh',
+    {
+      config: { permission: 'code:dict_biz_refresh' },
+      schema: {
+        tags: ['dict-biz'],
+        summary:
+          'Refreshes the dictionary cache (answers are read live; clears the permission and menu caches)',
+        response: { 200: envelope(Type.Boolean()) },
+      },
+    },
+    async (req) => {
+      app.ctx.permissions.invalidate();
+      return ok(true, t(req.lang, 'dict.refreshed'));
+    },
+  );
 }

@@ -117,3 +117,8 @@ export function scopeOf(req: FastifyRequest): Scope {
   if (!req.auth) throw unauthorized();
   return req.auth;
 }
+
+/** For routes that do two things (submit = add or edit): the second code is checked in the handler. */
+export async function requireCode(scope: Scope, code: string, perms: PermissionCache): Promise<void> {
+  await authorize(scope, `code:${code}`, perms);
+}
