@@ -6,6 +6,7 @@ import { tenantModule } from './tenant/index.js';
 import { deskModule } from './desk/index.js';
 import { storageModule } from './storage/index.js';
 import { notifyModule } from './notify/index.js';
+import { deptModule } from './dept/index.js';
 import { menuModule } from './menu/index.js';
 import { dictModule } from './dict/index.js';
 import { basicModule } from './basic/index.js';
@@ -22,6 +23,7 @@ export const modules: ServerModule[] = [
   deskModule,
   storageModule,
   notifyModule,
+  deptModule,
 ];
 
 export type { ServerModule, SeedContext } from './module.js';

@@ -1,0 +1,220 @@
+import { Type } from 'typebox';
+import type { App } from '../../platform/context.js';
+import { envelope, ok } from '../../platform/envelope.js';
+import { requireCode, scopeOf } from '../../platform/auth/guard.js';
+import { listQuerySchema } from '../../platform/paging.js';
+import { splitIds } from '../../platform/rows.js';
+import { buildTree } from '../menu/tree.js';
+import { deptNode, depts, removeDepts, submitDept } from './rules.js';
+
+const row = Type.Object({}, { additionalProperties: true });
+const id = Type.String({ pattern: '^\\d{1,20}$' });
+const parentQuery = { parentId: Type.Optional(id), tenantId: Type.Optional(Type.String({ maxLength: 12 })) };
+const tenantFilter = (tenantId: string | undefined) => (w: { sql: string[]; params: unknown[] }) => {
+  // The platform administrator may look at one tenant's tree; everyone else is scoped by the Repo anyway.
+  if (tenantId) (w.params.push(tenantId), w.sql.push(`t.tenant_id = $${w.params.length}`));
+};
+const underParent = (parentId: string | undefined) => (w: { sql: string[]; params: unknown[] }) => {
+  w.params.push(parentId ?? '0');
+  w.sql.push(`t.parent_id = $${w.params.length}`);
+};
+
+export async function deptRoutes(app: App) {
+  const { db } = app.ctx;
+  const base = '/api/blade-system/dept';
+  const tags = ['dept'];
+
+  app.get(
+    `${base}/lazy-list`,
+    {
+      config: { permission: 'login' },
+      schema: {
+        tags,
+        summary: 'Departments under a parent (rows with hasChildren), filtered by name',
+        querystring: listQuerySchema(depts.def.filters!, parentQuery),
+        response: { 200: envelope(Type.Array(row)) },
+      },
+    },
+    async (req) => {
+      const q = req.query as { parentId?: string; tenantId?: string; deptName?: string; fullName?: string };
+      const filtering = Boolean(q.deptName || q.fullName);
+      // A name search looks through the whole tree; browsing goes one level at a time.
+      return ok(
+        await depts.list(db, scopeOf(req), req.query, (w) =>
+          filtering ? tenantFilter(q.tenantId)(w) : (underParent(q.parentId)(w), tenantFilter(q.tenantId)(w)),
+        ),
+      );
+    },
+  );
+
+  app.get(
+    `${base}/list`,
+    {
+      config: { permission: 'login' },
+      schema: {
+        tags,
+        summary: 'Every department of the tenant, filtered',
+        querystring: listQuerySchema(depts.def.filters!, parentQuery),
+        response: { 200: envelope(Type.Array(row)) },
+      },
+    },
+    async (req) =>
+      ok(
+        await depts.list(
+          db,
+          scopeOf(req),
+          req.query,
+          tenantFilter((req.query as { tenantId?: string }).tenantId),
+        ),
+      ),
+  );
+
+  app.get(
+    `${base}/tree`,
+    {
+      config: { permission: 'login' },
+      schema: {
+        tags,
+        summary: 'The department tree: { id, parentId, title, key, value, children }',
+        querystring: Type.Object({ tenantId: Type.Optional(Type.String({ maxLength: 12 })) }),
+        response: { 200: envelope(Type.Array(row)) },
+      },
+    },
+    async (req) => {
+      const rows = await depts.list(db, scopeOf(req), {}, tenantFilter(req.query.tenantId));
+      return ok(
+        buildTree(rows.map((d) => ({ ...deptNode(d as never), sort: Number((d as { sort: number }).sort) }))),
+      );
+    },
+  );
+
+  app.get(
+    `${base}/lazy-tree`,
+    {
+      config: { permission: 'login' },
+      schema: {
+        tags,
+        summary: 'Tree nodes under a parent, for pickers (employees come from dept-personnel)',
+        querystring: Type.Object(parentQuery),
+        response: { 200: envelope(Type.Array(row)) },
+      },
+    },
+    async (req) =>
+      ok(
+        (
+          await depts.list(
+            db,
+            scopeOf(req),
+            {},
+            (w) => (underParent(req.query.parentId)(w), tenantFilter(req.query.tenantId)(w)),
+          )
+        ).map((d) => deptNode(d as never)),
+      ),
+  );
+
+  app.get(
+    `${base}/detail`,
+    {
+      config: { permission: 'login' },
+      schema: {
+        tags,
+        summary: 'One department',
+        querystring: Type.Object({ id }),
+        response: { 200: envelope(row) },
+      },
+    },
+    async (req) => ok(await depts.detail(db, scopeOf(req), req.query.id)),
+  );
+
+  app.post(
+    `${base}/submit`,
+    {
+      config: { permission: 'code:dept_add' },
+      schema: {
+        tags,
+        summary: 'Adds (no id) or changes a department; the parent must be of the same tenant',
+        body: Type.Object({
+          id: Type.Optional(id),
+          parentId: Type.Optional(Type.String({ pattern: '^\\d{1,20}$' })),
+          deptName: Type.String({ minLength: 1, maxLength: 45 }),
+          fullName: Type.Optional(Type.String({ maxLength: 45 })),
+          deptCategory: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
+          sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })),
+          remark: Type.Optional(Type.String({ maxLength: 255 })),
+        }),
+        response: { 200: envelope(Type.String()) },
+      },
+    },
+    async (req) => {
+      const scope = scopeOf(req);
+      if (req.body.id) await requireCode(scope, 'dept_edit', app.ctx.permissions);
+      return ok(await submitDept(db, scope, req.body));
+    },
+  );
+
+  app.post(
+    `${base}/remove`,
+    {
+      config: { permission: 'code:dept_delete' },
+      schema: {
+        tags,
+        summary: 'Removes departments without sub-departments or employees',
+        querystring: Type.Object({ ids: Type.String({ minLength: 1, maxLength: 4000 }) }),
+        response: { 200: envelope(Type.Integer()) },
+      },
+    },
+    async (req) => ok(await removeDepts(db, scopeOf(req), splitIds(req.query.ids))),
+  );
+
+  app.get(
+    '/api/blade-user/dept-personnel',
+    {
+      config: { permission: 'login' },
+      schema: {
+        tags,
+        summary: 'Active employees of a department, as picker leaves (isEmployee true)',
+        querystring: Type.Object({
+          deptId: id,
+          type: Type.Optional(Type.String({ maxLength: 4 })),
+          tenantId: Type.Optional(Type.String({ maxLength: 12 })),
+        }),
+        response: { 200: envelope(Type.Array(row)) },
+      },
+    },
+    async (req) => {
+      const scope = scopeOf(req);
+      await depts.assertAccessible(db, scope, [req.query.deptId]);
+      const rows = await db.query<{
+        id: string;
+        real_name: string | null;
+        account: string;
+        code: string | null;
+        phone: string | null;
+        brand_names: string[];
+        avatar: string | null;
+      }>(
+        `SELECT u.id, u.real_name, u.account, u.code, u.phone, u.brand_names, u.avatar FROM blade_user_dept ud
+         JOIN blade_user u ON u.id = ud.user_id AND u.is_deleted = 0 AND u.status = 1
+        WHERE ud.dept_id = $1 ORDER BY u.code NULLS LAST, u.id`,
+        [req.query.deptId],
+      );
+      return ok(
+        rows.map((u) => ({
+          id: u.id,
+          parentId: req.query.deptId,
+          title: u.real_name || u.account,
+          key: u.id,
+          value: u.id,
+          isEmployee: true,
+          leaf: true,
+          hasChildren: false,
+          account: u.account,
+          empNo: u.code,
+          phone: u.phone,
+          avatar: u.avatar,
+          brandNames: u.brand_names,
+        })),
+      );
+    },
+  );
+}

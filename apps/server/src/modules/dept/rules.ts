@@ -1,0 +1,106 @@
+import type { Db } from '../../platform/db/index.js';
+import { Repo } from '../../platform/crud.js';
+import { bad } from '../../platform/errors.js';
+import type { Scope } from '../../platform/scope.js';
+
+export const depts = new Repo({
+  table: 'blade_dept',
+  tenant: true,
+  softDelete: true,
+  audit: true,
+  tree: true,
+  columns: {
+    id: 'id',
+    tenantId: 'tenant_id',
+    parentId: 'parent_id',
+    ancestors: 'ancestors',
+    deptCategory: 'dept_category',
+    deptName: 'dept_name',
+    fullName: 'full_name',
+    sort: 'sort',
+    remark: 'remark',
+  },
+  filters: {
+    deptName: { column: 'dept_name', type: 'text' },
+    fullName: { column: 'full_name', type: 'text' },
+    deptCategory: { column: 'dept_category', type: 'number' },
+  },
+  sortable: ['sort', 'deptName'],
+  defaultOrder: 't.sort, t.id',
+  writable: ['parentId', 'ancestors', 'deptCategory', 'deptName', 'fullName', 'sort', 'remark'],
+});
+
+export interface DeptInput {
+  id?: string;
+  parentId?: string;
+  deptName: string;
+  fullName?: string;
+  deptCategory?: number;
+  sort?: number;
+  remark?: string;
+}
+
+/** Saves a department: the parent is of the same tenant, ancestors follow the parent, no cycles. */
+export async function submitDept(db: Db, scope: Scope, input: DeptInput): Promise<string> {
+  return db.tx(async (t) => {
+    const parentId = input.parentId && input.parentId !== '0' ? input.parentId : '0';
+    let ancestors = '0';
+    if (parentId !== '0') {
+      await depts.assertAccessible(t, scope, [parentId]);
+      const parent = await t.one<{ ancestors: string }>(
+        'SELECT ancestors FROM blade_dept WHERE id = $1 AND is_deleted = 0',
+        [parentId],
+      );
+      if (!parent) throw bad('dept.parentMissing');
+      if (input.id && (parentId === input.id || parent.ancestors.split(',').includes(input.id)))
+        throw bad('dept.cycle');
+      ancestors = `${parent.ancestors},${parentId}`;
+    }
+    const id = await depts.submit(t, scope, {
+      ...input,
+      parentId,
+      ancestors,
+      fullName: input.fullName ?? input.deptName,
+    });
+    if (input.id) {
+      // The sub-tree moves with it: each descendant's path is rebuilt from the department's new one.
+      const below = await t.query<{ id: string; ancestors: string }>(
+        `SELECT id, ancestors FROM blade_dept WHERE (',' || ancestors || ',') LIKE $1 AND is_deleted = 0`,
+        [`%,${input.id},%`],
+      );
+      for (const d of below) {
+        const rest = d.ancestors.split(',');
+        await t.query('UPDATE blade_dept SET ancestors = $2 WHERE id = $1', [
+          d.id,
+          [ancestors, ...rest.slice(rest.indexOf(input.id))].join(','),
+        ]);
+      }
+    }
+    return id;
+  });
+}
+
+/** Removes departments that have neither sub-departments nor employees. */
+export async function removeDepts(db: Db, scope: Scope, ids: string[]): Promise<number> {
+  return db.tx(async (t) => {
+    await depts.assertAccessible(t, scope, ids);
+    const staff = await t.one<{ n: string }>(
+      `SELECT count(DISTINCT u.id) AS n FROM blade_user_dept ud JOIN blade_user u ON u.id = ud.user_id AND u.is_deleted = 0 WHERE ud.dept_id = ANY($1::bigint[])`,
+      [ids],
+    );
+    if (Number(staff?.n ?? 0) > 0) throw bad('dept.hasStaff', { n: Number(staff!.n) });
+    return depts.remove(t, scope, ids);
+  });
+}
+
+/** Tree node of the pickers: { id, parentId, title, key, value, hasChildren, isEmployee }. */
+export const deptNode = (d: { id: string; parentId: string; deptName: string; hasChildren?: boolean }) => ({
+  id: d.id,
+  parentId: d.parentId,
+  title: d.deptName,
+  key: d.id,
+  value: d.id,
+  hasChildren: Boolean(d.hasChildren),
+  isEmployee: false,
+  leaf: !d.hasChildren,
+});
