@@ -66,21 +66,41 @@ async function runOurs(database: 'pglite' | 'postgres'): Promise<DbRun> {
     await cold.stop();
     const s = await startProcess([serverMain], env, await freePort(), '/api/docs/json');
     try {
-      const headers = { Authorization: BASIC, 'Tenant-Id': '000000', 'Content-Type': 'application/x-www-form-urlencoded' };
-      const keyAnswer = (await (await fetch(`${s.url}/api/blade-auth/oauth/public-key`, { headers })).json()) as {
+      const headers = {
+        Authorization: BASIC,
+        'Tenant-Id': '000000',
+        'Content-Type': 'application/x-www-form-urlencoded',
+      };
+      const keyAnswer = (await (
+        await fetch(`${s.url}/api/blade-auth/oauth/public-key`, { headers })
+      ).json()) as {
         data: { publicKey: string };
       };
       const cipher = sm2.doEncrypt(PASSWORD, keyAnswer.data.publicKey, 1);
-      const q = new URLSearchParams({ tenantId: '000000', username: 'admin', password: cipher, grant_type: 'password', scope: 'all', type: 'account' });
+      const q = new URLSearchParams({
+        tenantId: '000000',
+        username: 'admin',
+        password: cipher,
+        grant_type: 'password',
+        scope: 'all',
+        type: 'account',
+      });
       const tokenUrl = `${s.url}/api/blade-auth/oauth/token?${q}`;
-      const first = (await (await fetch(tokenUrl, { method: 'POST', headers })).json()) as { access_token?: string };
+      const first = (await (await fetch(tokenUrl, { method: 'POST', headers })).json()) as {
+        access_token?: string;
+      };
       if (!first.access_token) throw new Error(`sign-in failed: ${JSON.stringify(first)}`);
       const signIn = await load({ url: tokenUrl, method: 'POST', headers, connections: 4, seconds: SECONDS });
       const authHeaders = { Authorization: BASIC, 'Blade-Auth': `bearer ${first.access_token}` };
       const routesUrl = `${s.url}/api/blade-system/menu/routes`;
       const routes = (await (await fetch(routesUrl, { headers: authHeaders })).json()) as { data: unknown };
       fs.writeFileSync(path.join(os.tmpdir(), 'forecourt-bench-routes.json'), JSON.stringify(routes.data));
-      const menuRoutes = await load({ url: routesUrl, headers: authHeaders, connections: 10, seconds: SECONDS });
+      const menuRoutes = await load({
+        url: routesUrl,
+        headers: authHeaders,
+        connections: 10,
+        seconds: SECONDS,
+      });
       return { database, coldStartMs: cold.readyMs, warmStartMs: s.readyMs, signIn, menuRoutes };
     } finally {
       await s.stop();
@@ -105,7 +125,8 @@ async function runPeer() {
 }
 
 const ours: DbRun[] = [];
-for (const d of (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as Array<'pglite' | 'postgres'>) ours.push(await runOurs(d));
+for (const d of (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as Array<'pglite' | 'postgres'>)
+  ours.push(await runOurs(d));
 const peer = await runPeer();
 
 const rows = [
@@ -122,11 +143,20 @@ const rows = [
     `${peer.menuRoutes.reqPerSec}/s, p99 ${peer.menuRoutes.p99ms} ms (same JSON, no auth/db)`,
   ],
 ];
-console.log(`\nFoundation benchmark — ${os.cpus().length} cores, Node ${process.version}, ${SECONDS} s per load\n`);
+console.log(
+  `\nFoundation benchmark — ${os.cpus().length} cores, Node ${process.version}, ${SECONDS} s per load\n`,
+);
 console.log(['', 'start', 'sign-in', 'GET /menu/routes'].join(' | '));
 for (const r of rows) console.log(r.join(' | '));
 console.log(`bare Fastify hello: ${peer.hello.reqPerSec}/s`);
-const report = { at: new Date().toISOString(), cores: os.cpus().length, node: process.version, seconds: SECONDS, ours, peer };
+const report = {
+  at: new Date().toISOString(),
+  cores: os.cpus().length,
+  node: process.version,
+  seconds: SECONDS,
+  ours,
+  peer,
+};
 fs.mkdirSync(path.join(root, 'bench/reports'), { recursive: true });
 fs.writeFileSync(path.join(root, 'bench/reports/foundation.json'), JSON.stringify(report, null, 2));
 console.log('\nwritten to bench/reports/foundation.json');

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { sm2 } from 'sm-crypto';
-import { load, type LoadFigures } from './lib/load.js';
+import { measure, type LatencyFigures } from './lib/latency.js';
 import { freePort, startProcess } from './lib/process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -43,7 +43,14 @@ const u = new URL(admin);
 u.pathname = `/${name}`;
 const databaseUrl = u.toString();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-bench-'));
-const env = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, DEMO_PASSWORD: 'Demo#Bench2026', CAPTCHA_MODE: 'off', LOG_LEVEL: 'warn' };
+const env = {
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: dataDir,
+  ADMIN_PASSWORD: PASSWORD,
+  DEMO_PASSWORD: 'Demo#Bench2026',
+  CAPTCHA_MODE: 'off',
+  LOG_LEVEL: 'warn',
+};
 
 try {
   const s = await startProcess([serverMain], env, await freePort(), '/api/docs/json');
@@ -68,9 +75,20 @@ try {
     console.log(`inserted ${ROWS} rows in ${Date.now() - t0} ms`);
 
     const headers = { Authorization: BASIC, 'Tenant-Id': '000000' };
-    const key = (await (await fetch(`${s.url}/api/blade-auth/oauth/public-key`, { headers })).json()) as { data: { publicKey: string } };
-    const q = new URLSearchParams({ tenantId: '000000', username: 'admin', password: sm2.doEncrypt(PASSWORD, key.data.publicKey, 1), grant_type: 'password', scope: 'all', type: 'account' });
-    const tok = (await (await fetch(`${s.url}/api/blade-auth/oauth/token?${q}`, { method: 'POST', headers })).json()) as { access_token: string };
+    const key = (await (await fetch(`${s.url}/api/blade-auth/oauth/public-key`, { headers })).json()) as {
+      data: { publicKey: string };
+    };
+    const q = new URLSearchParams({
+      tenantId: '000000',
+      username: 'admin',
+      password: sm2.doEncrypt(PASSWORD, key.data.publicKey, 1),
+      grant_type: 'password',
+      scope: 'all',
+      type: 'account',
+    });
+    const tok = (await (
+      await fetch(`${s.url}/api/blade-auth/oauth/token?${q}`, { method: 'POST', headers })
+    ).json()) as { access_token: string };
     const auth = { Authorization: BASIC, 'Blade-Auth': `bearer ${tok.access_token}` };
 
     const cases = {
@@ -78,32 +96,47 @@ try {
       deepPage: `current=${Math.floor(ROWS / 20)}&size=10&parentId=${parentId}`,
       search: `current=1&size=10&parentId=${parentId}&dictValue=${encodeURIComponent('99 号')}`,
     };
-    const check = (await (await fetch(`${s.url}/api/blade-system/dict-biz/child-list?${cases.firstPage}`, { headers: auth })).json()) as {
+    const check = (await (
+      await fetch(`${s.url}/api/blade-system/dict-biz/child-list?${cases.firstPage}`, { headers: auth })
+    ).json()) as {
       data: { total: number };
     };
-    if (check.data?.total !== ROWS) throw new Error(`child-list answered ${JSON.stringify(check).slice(0, 300)}`);
+    if (check.data?.total !== ROWS)
+      throw new Error(`child-list answered ${JSON.stringify(check).slice(0, 300)}`);
 
-    const ours: Record<string, LoadFigures> = {};
-    for (const [k, qs] of Object.entries(cases)) ours[k] = await load({ url: `${s.url}/api/blade-system/dict-biz/child-list?${qs}`, headers: auth, seconds: SECONDS });
+    const ours: Record<string, LatencyFigures> = {};
+    for (const [k, qs] of Object.entries(cases))
+      ours[k] = await measure(`${s.url}/api/blade-system/dict-biz/child-list?${qs}`, {
+        headers: auth,
+        seconds: SECONDS,
+      });
     await s.stop();
 
     const peer = await startProcess([peerMain], { DATABASE_URL: databaseUrl }, await freePort(), '/health');
-    const theirs: Record<string, LoadFigures> = {};
+    const theirs: Record<string, LatencyFigures> = {};
     try {
-      for (const [k, qs] of Object.entries(cases)) theirs[k] = await load({ url: `${peer.url}/child-list?${qs}`, seconds: SECONDS });
+      for (const [k, qs] of Object.entries(cases))
+        theirs[k] = await measure(`${peer.url}/child-list?${qs}`, { seconds: SECONDS });
     } finally {
       await peer.stop();
     }
 
-    console.log(`\nList latency, ${ROWS} rows on PostgreSQL — ${os.cpus().length} cores, ${SECONDS} s per case, 10 connections\n`);
-    console.log('case | forecourt p50 / p99 ms, req/s | bare Fastify + pg p50 / p99 ms, req/s');
+    console.log(
+      `\nList latency, ${ROWS} rows on PostgreSQL — ${os.cpus().length} cores, ${SECONDS} s per case, 10 connections\n`,
+    );
+    console.log('case | forecourt p50 / p95 / p99 ms, req/s | bare Fastify + pg p50 / p95 / p99 ms, req/s');
     for (const k of Object.keys(cases)) {
       const o = ours[k]!;
       const p = theirs[k]!;
-      console.log(`${k} | ${o.p50ms} / ${o.p99ms}, ${o.reqPerSec}/s | ${p.p50ms} / ${p.p99ms}, ${p.reqPerSec}/s`);
+      console.log(
+        `${k} | ${o.p50ms} / ${o.p95ms} / ${o.p99ms}, ${o.reqPerSec}/s | ${p.p50ms} / ${p.p95ms} / ${p.p99ms}, ${p.reqPerSec}/s`,
+      );
     }
     fs.mkdirSync(path.join(root, 'bench/reports'), { recursive: true });
-    fs.writeFileSync(path.join(root, 'bench/reports/list.json'), JSON.stringify({ at: new Date().toISOString(), rows: ROWS, ours, peer: theirs }, null, 2));
+    fs.writeFileSync(
+      path.join(root, 'bench/reports/list.json'),
+      JSON.stringify({ at: new Date().toISOString(), rows: ROWS, ours, peer: theirs }, null, 2),
+    );
     console.log('\nwritten to bench/reports/list.json');
   } finally {
     await s.stop();

@@ -57,7 +57,10 @@ async function jsWeight(page: Page, url: string, afterLoad?: () => Promise<void>
 
 async function signIn(page: Page, base: string) {
   await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
-  await page.locator('input[autocomplete="username"], input#username, input[name="username"]').first().fill('admin');
+  await page
+    .locator('input[autocomplete="username"], input#username, input[name="username"]')
+    .first()
+    .fill('admin');
   await page.locator('input[type="password"]').first().fill(PASSWORD);
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/wel/, { timeout: 30_000 });
@@ -65,7 +68,13 @@ async function signIn(page: Page, base: string) {
 }
 
 async function lighthouseScores(port: number, url: string, form: 'mobile' | 'desktop') {
-  const flags = { port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance', 'accessibility'], disableStorageReset: true };
+  const flags = {
+    port,
+    output: 'json' as const,
+    logLevel: 'error' as const,
+    onlyCategories: ['performance', 'accessibility'],
+    disableStorageReset: true,
+  };
   const result = await lighthouse(url, flags, form === 'desktop' ? desktopConfig : undefined);
   const c = result!.lhr.categories;
   return {
@@ -80,7 +89,13 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-bench-web-'));
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-bench-profile-'));
 const server = await startProcess(
   [serverMain],
-  { DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, DEMO_PASSWORD: 'Demo#Bench2026', CAPTCHA_MODE: 'off', LOG_LEVEL: 'warn' },
+  {
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: PASSWORD,
+    DEMO_PASSWORD: 'Demo#Bench2026',
+    CAPTCHA_MODE: 'off',
+    LOG_LEVEL: 'warn',
+  },
   await freePort(),
   '/api/docs/json',
 );
@@ -91,22 +106,46 @@ try {
   context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--remote-debugging-port=${debugPort}`],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--remote-debugging-port=${debugPort}`,
+    ],
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const login = await jsWeight(page, `${server.url}/login`);
-  const loginScores = { mobile: await lighthouseScores(debugPort, `${server.url}/login`, 'mobile'), desktop: await lighthouseScores(debugPort, `${server.url}/login`, 'desktop') };
+  const loginScores = {
+    mobile: await lighthouseScores(debugPort, `${server.url}/login`, 'mobile'),
+    desktop: await lighthouseScores(debugPort, `${server.url}/login`, 'desktop'),
+  };
   await signIn(page, server.url);
   const workbench = await jsWeight(page, `${server.url}/wel/index`);
-  const workbenchScores = { mobile: await lighthouseScores(debugPort, `${server.url}/wel/index`, 'mobile'), desktop: await lighthouseScores(debugPort, `${server.url}/wel/index`, 'desktop') };
+  const workbenchScores = {
+    mobile: await lighthouseScores(debugPort, `${server.url}/wel/index`, 'mobile'),
+    desktop: await lighthouseScores(debugPort, `${server.url}/wel/index`, 'desktop'),
+  };
 
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   console.log(`\nWeb weight and Lighthouse — Chromium ${(await context.browser()?.version()) ?? ''}\n`);
   console.log('page | JS files | JS bytes | JS gzip | Lighthouse mobile perf/a11y | desktop perf/a11y');
-  for (const [name, w, s] of [['/login', login, loginScores], ['/wel/index', workbench, workbenchScores]] as const) {
-    console.log(`${name} | ${w.files} | ${kb(w.bytes)} | ${kb(w.gzip)} | ${s.mobile.performance}/${s.mobile.accessibility} | ${s.desktop.performance}/${s.desktop.accessibility}`);
+  for (const [name, w, s] of [
+    ['/login', login, loginScores],
+    ['/wel/index', workbench, workbenchScores],
+  ] as const) {
+    console.log(
+      `${name} | ${w.files} | ${kb(w.bytes)} | ${kb(w.gzip)} | ${s.mobile.performance}/${s.mobile.accessibility} | ${s.desktop.performance}/${s.desktop.accessibility}`,
+    );
   }
-  const report = { at: new Date().toISOString(), login: { js: login, lighthouse: loginScores }, workbench: { js: workbench, lighthouse: workbenchScores } };
+  const report = {
+    at: new Date().toISOString(),
+    login: { js: login, lighthouse: loginScores },
+    workbench: { js: workbench, lighthouse: workbenchScores },
+  };
   fs.mkdirSync(path.join(root, 'bench/reports'), { recursive: true });
   fs.writeFileSync(path.join(root, 'bench/reports/web.json'), JSON.stringify(report, null, 2));
   console.log('\nwritten to bench/reports/web.json');

@@ -22,9 +22,17 @@ export interface Started {
 }
 
 /** Spawns a Node program and waits until GET url+probe answers (any status). */
-export async function startProcess(args: string[], env: Record<string, string>, port: number, probe = '/'): Promise<Started> {
+export async function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+  probe = '/',
+): Promise<Started> {
   const t0 = performance.now();
-  const proc = spawn(process.execPath, args, { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, args, {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   proc.stdout!.on('data', (d) => (output += d));
   proc.stderr!.on('data', (d) => (output += d));

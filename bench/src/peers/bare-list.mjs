@@ -18,10 +18,18 @@ app.get('/child-list', async (req) => {
   }
   const [count, rows] = await Promise.all([
     pool.query(`SELECT count(*) AS n FROM blade_dict_biz WHERE ${where}`, params),
-    pool.query(`SELECT id::text, parent_id::text AS "parentId", code, dict_key AS "dictKey", dict_value AS "dictValue", sort, remark
-                  FROM blade_dict_biz WHERE ${where} ORDER BY sort, id LIMIT ${size} OFFSET ${(current - 1) * size}`, params),
+    pool.query(
+      `SELECT id::text, parent_id::text AS "parentId", code, dict_key AS "dictKey", dict_value AS "dictValue", sort, remark
+                  FROM blade_dict_biz WHERE ${where} ORDER BY sort, id LIMIT ${size} OFFSET ${(current - 1) * size}`,
+      params,
+    ),
   ]);
   const total = Number(count.rows[0].n);
-  return { code: 200, success: true, data: { records: rows.rows, total, size, current, pages: Math.ceil(total / size) }, msg: 'success' };
+  return {
+    code: 200,
+    success: true,
+    data: { records: rows.rows, total, size, current, pages: Math.ceil(total / size) },
+    msg: 'success',
+  };
 });
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

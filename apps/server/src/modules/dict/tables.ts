@@ -9,4 +9,12 @@ ALTER TABLE blade_dict ADD COLUMN dict_value_en varchar(255);
 ALTER TABLE blade_dict_biz ADD COLUMN dict_value_en varchar(255);
 `,
   },
+  {
+    id: '0002_entry_paging',
+    // Entries are paged by parent in sort order: an index in that order keeps deep pages and counts cheap.
+    sql: `
+CREATE INDEX blade_dict_children ON blade_dict (parent_id, sort, id) WHERE is_deleted = 0;
+CREATE INDEX blade_dict_biz_children ON blade_dict_biz (parent_id, sort, id) WHERE is_deleted = 0;
+`,
+  },
 ];

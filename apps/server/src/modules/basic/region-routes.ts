@@ -1,0 +1,121 @@
+import { Type } from 'typebox';
+import type { App } from '../../platform/context.js';
+import { envelope, ok } from '../../platform/envelope.js';
+import { notFound } from '../../platform/errors.js';
+
+const row = Type.Object({}, { additionalProperties: true });
+const code = Type.String({ pattern: '^\\d{2,12}$' });
+
+interface RegionRow {
+  code: string;
+  parentCode: string;
+  name: string;
+  regionLevel: number;
+  hasChildren: boolean;
+}
+
+const node = (r: RegionRow) => ({
+  id: r.code,
+  key: r.code,
+  value: r.code,
+  title: r.name,
+  code: r.code,
+  name: r.name,
+  parentCode: r.parentCode,
+  regionLevel: r.regionLevel,
+  hasChildren: r.hasChildren,
+});
+
+/** Regions (GB/T 2260) for cascaders and the console: read by every signed-in user. */
+export async function regionRoutes(app: App) {
+  const { db } = app.ctx;
+  const base = '/api/blade-basic/region';
+  const tags = ['region'];
+  const children = (parent: string) =>
+    db.query<RegionRow>(
+      `SELECT r.code, r.parent_code AS "parentCode", r.name, r.region_level AS "regionLevel",
+              EXISTS (SELECT 1 FROM blade_region c WHERE c.parent_code = r.code) AS "hasChildren"
+         FROM blade_region r WHERE r.parent_code = $1 ORDER BY r.code`,
+      [parent],
+    );
+
+  app.get(
+    `${base}/lazy-tree`,
+    {
+      config: { permission: 'login' },
+      schema: {
+        tags,
+        summary: 'The regions under a parent code (00: provinces)',
+        querystring: Type.Object({ parentCode: Type.Optional(Type.String({ pattern: '^\\d{2,12}$' })) }),
+        response: { 200: envelope(Type.Array(row)) },
+      },
+    },
+    async (req) => ok((await children(req.query.parentCode ?? '00')).map(node)),
+  );
+
+  app.get(
+    `${base}/select`,
+    {
+      config: { permission: 'login' },
+      schema: {
+        tags,
+        summary: 'Options of one cascader level',
+        querystring: Type.Object({ code: Type.Optional(code) }),
+        response: { 200: envelope(Type.Array(row)) },
+      },
+    },
+    async (req) => ok((await children(req.query.code ?? '00')).map(node)),
+  );
+
+  app.get(
+    `${base}/detail`,
+    {
+      config: { permission: 'login' },
+      schema: {
+        tags,
+        summary: 'One region with its province, city and district',
+        querystring: Type.Object({ code }),
+        response: { 200: envelope(row) },
+      },
+    },
+    async (req) => {
+      const r = await db.one(
+        `SELECT code, parent_code AS "parentCode", ancestors, name, province_code AS "provinceCode", province_name AS "provinceName",
+              city_code AS "cityCode", city_name AS "cityName", district_code AS "districtCode", district_name AS "districtName",
+              region_level AS "regionLevel", sort, remark FROM blade_region WHERE code = $1`,
+        [req.query.code],
+      );
+      if (!r) throw notFound();
+      return ok(r);
+    },
+  );
+
+  app.get(
+    `${base}/list-region-tree`,
+    {
+      config: { permission: 'login' },
+      schema: {
+        tags,
+        summary: 'The whole tree to a level (default 3): { value, title, children }',
+        querystring: Type.Object({ level: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })) }),
+        response: { 200: envelope(Type.Array(row)) },
+      },
+    },
+    async (req) => {
+      const rows = await db.query<{ code: string; parent_code: string; name: string }>(
+        'SELECT code, parent_code, name FROM blade_region WHERE region_level <= $1 ORDER BY code',
+        [req.query.level ?? 3],
+      );
+      type N = { value: string; title: string; children?: N[] };
+      const byCode = new Map<string, N>(rows.map((r) => [r.code, { value: r.code, title: r.name }]));
+      const roots: N[] = [];
+      for (const r of rows) {
+        const n = byCode.get(r.code)!;
+        const parent = byCode.get(r.parent_code);
+        if (parent) (parent.children ??= []).push(n);
+        else roots.push(n);
+      }
+      return ok(roots);
+    },
+  );
+}
