@@ -39,13 +39,27 @@ export class Repo<T extends Record<string, unknown> = Record<string, unknown>> {
   private readonly sortCols: Record<string, string>;
   constructor(readonly def: TableDef) {
     const cols = Object.entries(def.columns).map(([f, c]) => `t.${c} AS "${f}"`);
-    if (def.tree) {
-      cols.push(
-        `EXISTS (SELECT 1 FROM ${def.table} c WHERE c.parent_id = t.id${def.softDelete ? ' AND c.is_deleted = 0' : ''}) AS "hasChildren"`,
-      );
-    }
     this.select = cols.join(', ');
     this.sortCols = Object.fromEntries((def.sortable ?? []).map((f) => [f, `t.${def.columns[f]}`]));
+  }
+
+  /**
+   * Tree rows learn whether they have children from one indexed lookup of the rows at hand (a correlated
+   * EXISTS in the select list turns into a scan of the whole table on large tables).
+   */
+  private async withChildren(db: Db, rows: Record<string, unknown>[]): Promise<T[]> {
+    const out = rows.map((r) => camelRow<T>(r));
+    if (!this.def.tree || !out.length) return out;
+    const ids = out.map((r) => String((r as Record<string, unknown>).id));
+    const parents = new Set(
+      (
+        await db.query<{ parent_id: string }>(
+          `SELECT DISTINCT parent_id FROM ${this.def.table} WHERE parent_id = ANY($1::bigint[])${this.def.softDelete ? ' AND is_deleted = 0' : ''}`,
+          [ids],
+        )
+      ).map((r) => String(r.parent_id)),
+    );
+    return out.map((r) => ({ ...r, hasChildren: parents.has(String((r as Record<string, unknown>).id)) }));
   }
 
   /** The WHERE that every read of this table starts from. */
@@ -78,12 +92,7 @@ export class Repo<T extends Record<string, unknown> = Record<string, unknown>> {
         w.params,
       ),
     ]);
-    return toPage(
-      rows.map((r) => camelRow<T>(r)),
-      Number(count?.n ?? 0),
-      current,
-      size,
-    );
+    return toPage(await this.withChildren(db, rows), Number(count?.n ?? 0), current, size);
   }
 
   /** Every matching row, unpaged (trees, pickers); capped so a mistake cannot exhaust memory. */
@@ -101,7 +110,7 @@ export class Repo<T extends Record<string, unknown> = Record<string, unknown>> {
       `SELECT ${this.select} FROM ${this.def.table} t ${where} ORDER BY ${order} LIMIT ${cap}`,
       w.params,
     );
-    return rows.map((r) => camelRow<T>(r));
+    return this.withChildren(db, rows);
   }
 
   /** One row of the caller's tenant; a row of another tenant is 403, a missing one 404 — never the row. */
@@ -115,7 +124,7 @@ export class Repo<T extends Record<string, unknown> = Record<string, unknown>> {
       w.params,
     );
     if (!row) throw notFound();
-    return camelRow<T>(row);
+    return (await this.withChildren(db, [row]))[0]!;
   }
 
   /** Throws 403 if any id belongs to another tenant, 404 if any is missing. */
