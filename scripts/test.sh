@@ -31,19 +31,21 @@ step "build"
 node scripts/build-if-needed.mjs || fail "build"
 
 step "unit and integration tests (PGlite, PostgreSQL, web, packages)"
-npx vitest run --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest.json"
+npx vitest run --reporter=default --reporter=json --outputFile.json="$PWD/$REPORTS/vitest.json"
 unit=$?
 
 step "end-to-end tests (Chromium)"
 e2e=0
+reports=("$REPORTS/vitest.json")
 if ls e2e/specs/*.spec.ts >/dev/null 2>&1; then
-  npx vitest run -c e2e/vitest.config.ts --reporter=default --reporter=json --outputFile.json="$REPORTS/e2e.json"
+  reports+=("$REPORTS/e2e.json")
+  npx vitest run -c e2e/vitest.config.ts --reporter=default --reporter=json --outputFile.json="$PWD/$REPORTS/e2e.json"
   e2e=$?
 else
   echo "no end-to-end specs in e2e/specs yet"
 fi
 
 step "summary"
-node scripts/test-summary.mjs "$REPORTS"/*.json
+node scripts/test-summary.mjs "${reports[@]}"
 [ $unit -eq 0 ] && [ $e2e -eq 0 ] || fail "tests (unit/integration exit $unit, end-to-end exit $e2e)"
 echo "ALL TESTS PASSED"

@@ -11,7 +11,7 @@ describe('the chat entry and the notification socket', () => {
     await entry.waitFor();
     // Give the socket its moment to sign in, then a colleague's message is pushed.
     await page.waitForTimeout(500);
-    const token = await apiToken('sales2', DEMO_PASSWORD);
+    const token = await apiToken('online2', DEMO_PASSWORD);
     for (const [message, type] of [
       ['客户到店了', 'text'],
       ['x', 'image'],
@@ -23,7 +23,7 @@ describe('the chat entry and the notification socket', () => {
           'blade-auth': `bearer ${token}`,
           'content-type': 'application/json',
         },
-        body: JSON.stringify({ fromUser: 'sales2', toUser: 'sales1', message, type }),
+        body: JSON.stringify({ fromUser: 'online2', toUser: 'sales1', message, type }),
       });
       expect(res.status).toBe(200);
     }
