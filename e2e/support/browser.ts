@@ -100,6 +100,7 @@ export async function apiToken(account: string, password: string, base = baseUrl
       method: 'POST',
       headers: { authorization: basic },
     })
-  ).json()) as { access_token: string };
+  ).json()) as { access_token?: string; error_description?: string };
+  if (!answer.access_token) throw new Error(`${account} could not sign in: ${answer.error_description}`);
   return answer.access_token;
 }
