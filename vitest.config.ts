@@ -20,11 +20,20 @@ export default defineConfig({
         test: {
           ...serverTests,
           name: 'server-postgres',
-          env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres' },
+          env: {
+            TEST_DATABASE_URL: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+          },
         },
       },
       'apps/web',
-      { test: { name: 'packages', root: 'packages', include: ['*/src/**/*.test.ts', '*/test/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'packages',
+          root: 'packages',
+          include: ['*/src/**/*.test.ts', '*/test/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
     ],
   },
 });

@@ -24,8 +24,18 @@ const mtime = (f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0);
 const shared = ['packages'].map((d) => newest(path.join(root, d)));
 
 const targets = [
-  { name: 'web', out: 'apps/web/dist/index.html', entry: 'apps/web/index.html', sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts'] },
-  { name: 'server', out: 'apps/server/dist/main.js', entry: 'apps/server/src/main.ts', sources: ['apps/server/src', 'apps/server/tsup.config.ts'] },
+  {
+    name: 'web',
+    out: 'apps/web/dist/index.html',
+    entry: 'apps/web/index.html',
+    sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts'],
+  },
+  {
+    name: 'server',
+    out: 'apps/server/dist/main.js',
+    entry: 'apps/server/src/main.ts',
+    sources: ['apps/server/src', 'apps/server/tsup.config.ts'],
+  },
 ];
 
 let failed = false;
@@ -35,10 +45,13 @@ for (const t of targets) {
     continue;
   }
   const built = mtime(path.join(root, t.out));
-  const src = Math.max(...shared, ...t.sources.map((s) => {
-    const p = path.join(root, s);
-    return fs.existsSync(p) && fs.statSync(p).isDirectory() ? newest(p) : mtime(p);
-  }));
+  const src = Math.max(
+    ...shared,
+    ...t.sources.map((s) => {
+      const p = path.join(root, s);
+      return fs.existsSync(p) && fs.statSync(p).isDirectory() ? newest(p) : mtime(p);
+    }),
+  );
   if (built && built >= src) continue;
   process.stdout.write(`Building ${t.name}…\n`);
   const r = spawnSync('npm', ['run', 'build', '-w', `apps/${t.name}`], { cwd: root, stdio: 'inherit' });

@@ -10,13 +10,20 @@ if (!fs.existsSync(path.join(root, 'node_modules'))) {
   process.stderr.write('Dependencies are not installed: run `npm install` first.\n');
   process.exit(1);
 }
-const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-if-needed.mjs')], { cwd: root, stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
-
-const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], {
+const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-if-needed.mjs')], {
   cwd: root,
   stdio: 'inherit',
-  env: process.env,
 });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const server = spawn(
+  process.execPath,
+  ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  },
+);
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

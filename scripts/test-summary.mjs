@@ -11,13 +11,16 @@ for (const file of process.argv.slice(2)) {
   }
   const r = JSON.parse(fs.readFileSync(file, 'utf8'));
   const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-  console.log(`${file}: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped (${r.numTotalTestSuites} suites)`);
+  console.log(
+    `${file}: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped (${r.numTotalTestSuites} suites)`,
+  );
   total.passed += r.numPassedTests;
   total.failed += r.numFailedTests;
   total.skipped += skipped;
   for (const suite of r.testResults ?? []) {
     for (const a of suite.assertionResults ?? []) {
-      if (a.status === 'pending' || a.status === 'skipped' || a.status === 'todo') console.log(`  skipped: ${a.fullName}`);
+      if (a.status === 'pending' || a.status === 'skipped' || a.status === 'todo')
+        console.log(`  skipped: ${a.fullName}`);
       if (a.status === 'failed') console.log(`  FAILED: ${a.fullName}`);
     }
   }

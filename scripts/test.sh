@@ -27,6 +27,9 @@ ensure_redis || fail "Redis is not available"
 step "typecheck"
 npm run typecheck || fail "typecheck"
 
+step "lint and format"
+npm run lint || fail "lint"
+
 step "build"
 node scripts/build-if-needed.mjs || fail "build"
 

@@ -9,9 +9,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const projects = ['apps/server', 'apps/web', 'packages/contracts', 'packages/im-sdk', 'e2e', 'bench'];
 const hasSources = (dir) =>
   fs.existsSync(dir) &&
-  fs.readdirSync(dir, { withFileTypes: true }).some((e) =>
-    e.isDirectory() ? e.name !== 'node_modules' && e.name !== 'dist' && hasSources(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts'),
-  );
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .some((e) =>
+      e.isDirectory()
+        ? e.name !== 'node_modules' && e.name !== 'dist' && hasSources(path.join(dir, e.name))
+        : /\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts'),
+    );
 
 let failed = false;
 for (const p of projects) {
@@ -20,7 +24,11 @@ for (const p of projects) {
     console.log(`typecheck ${p}: no TypeScript sources yet`);
     continue;
   }
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', dir, '--noEmit'], { stdio: 'inherit' });
+  const r = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', dir, '--noEmit'],
+    { stdio: 'inherit' },
+  );
   console.log(`typecheck ${p}: ${r.status === 0 ? 'ok' : 'FAILED'}`);
   if (r.status !== 0) failed = true;
 }

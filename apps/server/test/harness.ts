@@ -224,3 +224,33 @@ export function call(t: TestApp, token: string | undefined, opts: InjectOpts & {
     },
   });
 }
+
+/**
+ * A second tenant with one active account (with the administrator role of that tenant when asked), for the
+ * isolation tests: its token must never reach the first tenant's rows.
+ */
+export async function otherTenant(
+  t: TestApp,
+  tenantId: string,
+  opts: { administrator?: boolean; account?: string } = {},
+): Promise<string> {
+  const account = opts.account ?? 'boss';
+  const base = Number(tenantId) * 10;
+  await t.db.query('INSERT INTO blade_tenant (id, tenant_id, tenant_name) VALUES ($1, $2, $3)', [
+    base + 1,
+    tenantId,
+    `Tenant ${tenantId}`,
+  ]);
+  await t.db.query(
+    'INSERT INTO blade_user (id, tenant_id, account, password, status) VALUES ($1, $2, $3, $4, 1)',
+    [base + 2, tenantId, account, 'x'],
+  );
+  if (opts.administrator !== false) {
+    await t.db.query(
+      `INSERT INTO blade_role (id, tenant_id, role_name, role_alias) VALUES ($1, $2, '超级管理员', 'administrator')`,
+      [base + 3, tenantId],
+    );
+    await t.db.query('INSERT INTO blade_user_role (user_id, role_id) VALUES ($1, $2)', [base + 2, base + 3]);
+  }
+  return tokenFor(t, account, tenantId);
+}

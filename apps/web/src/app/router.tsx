@@ -27,24 +27,16 @@ function PublicOnly({ children }: { children: ReactNode }) {
 export const router = createBrowserRouter([
   {
     path: '/login',
-    element: (
-      <PublicOnly>
-        <LoginPage />
-      </PublicOnly>
-    ),
+    element: <PublicOnly>{page(<LoginPage />)}</PublicOnly>,
   },
-  { path: '/lock', element: <LockPage /> },
-  { path: '/403', element: <ErrorPage code={403} /> },
-  { path: '/404', element: <ErrorPage code={404} /> },
-  { path: '/500', element: <ErrorPage code={500} /> },
+  { path: '/lock', element: page(<LockPage />) },
+  { path: '/403', element: page(<ErrorPage code={403} />) },
+  { path: '/404', element: page(<ErrorPage code={404} />) },
+  { path: '/500', element: page(<ErrorPage code={500} />) },
   { path: '/', element: <Navigate to="/wel" replace /> },
   { path: '/wel', element: <Navigate to="/wel/index" replace /> },
   {
     path: '*',
-    element: (
-      <Guard>
-        <MainLayout />
-      </Guard>
-    ),
+    element: <Guard>{page(<MainLayout />)}</Guard>,
   },
 ]);

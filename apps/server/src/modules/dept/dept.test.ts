@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, dbLabel, tokenFor, type TestApp } from '../../../test/harness.js';
+import { call, createTestApp, dbLabel, otherTenant, tokenFor, type TestApp } from '../../../test/harness.js';
 
 describe(`departments (${dbLabel})`, () => {
   let t: TestApp;
@@ -9,15 +9,7 @@ describe(`departments (${dbLabel})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = await tokenFor(t, 'admin');
-    await t.db.query(`INSERT INTO blade_tenant (id, tenant_id, tenant_name) VALUES (51, '777777', 'Other')`);
-    await t.db.query(
-      `INSERT INTO blade_role (id, tenant_id, role_name, role_alias) VALUES (52, '777777', '超级管理员', 'administrator')`,
-    );
-    await t.db.query(
-      `INSERT INTO blade_user (id, tenant_id, account, password, status) VALUES (53, '777777', 'boss', 'x', 1)`,
-    );
-    await t.db.query(`INSERT INTO blade_user_role (user_id, role_id) VALUES (53, 52)`);
-    other = await tokenFor(t, 'boss', '777777');
+    other = await otherTenant(t, '777777');
     rootId = (await t.db.one<{ id: string }>(
       `SELECT id FROM blade_dept WHERE tenant_id = '000000' AND parent_id = 0`,
     ))!.id;

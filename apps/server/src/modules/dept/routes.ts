@@ -12,7 +12,9 @@ const id = Type.String({ pattern: '^\\d{1,20}$' });
 const parentQuery = { parentId: Type.Optional(id), tenantId: Type.Optional(Type.String({ maxLength: 12 })) };
 const tenantFilter = (tenantId: string | undefined) => (w: { sql: string[]; params: unknown[] }) => {
   // The platform administrator may look at one tenant's tree; everyone else is scoped by the Repo anyway.
-  if (tenantId) (w.params.push(tenantId), w.sql.push(`t.tenant_id = $${w.params.length}`));
+  if (!tenantId) return;
+  w.params.push(tenantId);
+  w.sql.push(`t.tenant_id = $${w.params.length}`);
 };
 const underParent = (parentId: string | undefined) => (w: { sql: string[]; params: unknown[] }) => {
   w.params.push(parentId ?? '0');

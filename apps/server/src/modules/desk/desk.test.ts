@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, dbLabel, tokenFor, type TestApp } from '../../../test/harness.js';
+import { call, createTestApp, dbLabel, otherTenant, tokenFor, type TestApp } from '../../../test/harness.js';
 
 describe(`workbench, dashboard and client log (${dbLabel})`, () => {
   let t: TestApp;
+  let otherToken: string;
   beforeAll(async () => {
     t = await createTestApp();
-    await t.db.query(`INSERT INTO blade_tenant (id, tenant_id, tenant_name) VALUES (11, '333333', 'Other')`);
-    await t.db.query(
-      `INSERT INTO blade_user (id, tenant_id, account, password, status) VALUES (12, '333333', 'boss', 'x', 1)`,
-    );
+    otherToken = await otherTenant(t, '333333', { administrator: false });
   });
   afterAll(() => t?.close());
 
@@ -24,9 +22,7 @@ describe(`workbench, dashboard and client log (${dbLabel})`, () => {
       .data;
     expect(sales.pendingApprovals).toBeNull();
     expect(sales.notices[0].title).toBe('十一月销售冲刺动员');
-    const other = (
-      await call(t, await tokenFor(t, 'boss', '333333'), { url: '/api/blade-desk/workbench' })
-    ).json().data;
+    const other = (await call(t, otherToken, { url: '/api/blade-desk/workbench' })).json().data;
     expect(other.notices).toEqual([]);
   });
 
@@ -38,9 +34,7 @@ describe(`workbench, dashboard and client log (${dbLabel})`, () => {
     expect(
       d.deptHeadcount.reduce((s: number, x: { value: number }) => s + x.value, 0),
     ).toBeGreaterThanOrEqual(6);
-    const other = (
-      await call(t, await tokenFor(t, 'boss', '333333'), { url: '/api/blade-desk/dashboard' })
-    ).json().data;
+    const other = (await call(t, otherToken, { url: '/api/blade-desk/dashboard' })).json().data;
     expect(other.staffByRole).toEqual([]);
   });
 

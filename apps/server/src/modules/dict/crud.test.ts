@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, dbLabel, tokenFor, type TestApp } from '../../../test/harness.js';
+import { call, createTestApp, dbLabel, otherTenant, tokenFor, type TestApp } from '../../../test/harness.js';
 
 describe(`dictionary administration (${dbLabel})`, () => {
   let t: TestApp;
@@ -9,15 +9,7 @@ describe(`dictionary administration (${dbLabel})`, () => {
     t = await createTestApp();
     admin = await tokenFor(t, 'admin');
     // A second tenant with its own administrator.
-    await t.db.query(`INSERT INTO blade_tenant (id, tenant_id, tenant_name) VALUES (41, '666666', 'Other')`);
-    await t.db.query(
-      `INSERT INTO blade_role (id, tenant_id, role_name, role_alias) VALUES (42, '666666', '超级管理员', 'administrator')`,
-    );
-    await t.db.query(
-      `INSERT INTO blade_user (id, tenant_id, account, password, status) VALUES (43, '666666', 'boss', 'x', 1)`,
-    );
-    await t.db.query(`INSERT INTO blade_user_role (user_id, role_id) VALUES (43, 42)`);
-    other = await tokenFor(t, 'boss', '666666');
+    other = await otherTenant(t, '666666');
   });
   afterAll(() => t?.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, dbLabel, tokenFor, type TestApp } from '../../../test/harness.js';
+import { call, createTestApp, dbLabel, otherTenant, tokenFor, type TestApp } from '../../../test/harness.js';
 
 describe(`seeded dictionaries and regions (${dbLabel})`, () => {
   let t: TestApp;
@@ -43,11 +43,7 @@ describe(`seeded dictionaries and regions (${dbLabel})`, () => {
   });
 
   it('keeps business dictionaries to their tenant', async () => {
-    await t.db.query(`INSERT INTO blade_tenant (id, tenant_id, tenant_name) VALUES (1, '222222', 'Other')`);
-    await t.db.query(
-      `INSERT INTO blade_user (id, tenant_id, account, password, status) VALUES (2, '222222', 'other', 'x', 1)`,
-    );
-    const other = await tokenFor(t, 'other', '222222');
+    const other = await otherTenant(t, '222222', { administrator: false });
     expect(
       (await call(t, other, { url: '/api/blade-system/dict-biz/dictionary?code=car_brand' })).json().data,
     ).toEqual([]);

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASIC, call, createTestApp, dbLabel, tokenFor, type TestApp } from '../../../test/harness.js';
+import {
+  BASIC,
+  call,
+  createTestApp,
+  dbLabel,
+  otherTenant,
+  tokenFor,
+  type TestApp,
+} from '../../../test/harness.js';
 
 /** A real 1×1 PNG and a zip pretending to be a PNG. */
 const PNG = Buffer.from(
@@ -134,18 +142,10 @@ describe(`file storage (${dbLabel})`, () => {
   });
 
   it("keeps a tenant's attachments from another tenant", async () => {
-    await t.db.query(`INSERT INTO blade_tenant (id, tenant_id, tenant_name) VALUES (31, '555555', 'Other')`);
-    await t.db.query(
-      `INSERT INTO blade_role (id, tenant_id, role_name, role_alias) VALUES (32, '555555', '超级管理员', 'administrator')`,
-    );
-    await t.db.query(
-      `INSERT INTO blade_user (id, tenant_id, account, password, status) VALUES (33, '555555', 'boss', 'x', 1)`,
-    );
-    await t.db.query(`INSERT INTO blade_user_role (user_id, role_id) VALUES (33, 32)`);
     const admin = await tokenFor(t, 'admin');
     const mine = (await call(t, admin, { url: '/api/blade-resource/attach/list?size=50' })).json().data;
     expect(mine.total).toBeGreaterThanOrEqual(2);
-    const boss = await tokenFor(t, 'boss', '555555');
+    const boss = await otherTenant(t, '555555');
     expect((await call(t, boss, { url: '/api/blade-resource/attach/list' })).json().data.total).toBe(0);
     const id = mine.records[0].id;
     expect((await call(t, boss, { url: `/api/blade-resource/attach/detail?id=${id}` })).statusCode).toBe(403);

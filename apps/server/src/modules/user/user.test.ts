@@ -5,6 +5,7 @@ import {
   call,
   createTestApp,
   dbLabel,
+  otherTenant,
   TEST_DEMO_PASSWORD,
   tokenFor,
   type TestApp,
@@ -65,15 +66,7 @@ describe(`accounts and passwords (${dbLabel})`, () => {
         })
       ).statusCode,
     ).toBe(403);
-    await t.db.query(`INSERT INTO blade_tenant (id, tenant_id, tenant_name) VALUES (21, '444444', 'Other')`);
-    await t.db.query(
-      `INSERT INTO blade_role (id, tenant_id, role_name, role_alias) VALUES (22, '444444', '超级管理员', 'administrator')`,
-    );
-    await t.db.query(
-      `INSERT INTO blade_user (id, tenant_id, account, password, status) VALUES (23, '444444', 'boss', 'x', 1)`,
-    );
-    await t.db.query(`INSERT INTO blade_user_role (user_id, role_id) VALUES (23, 22)`);
-    const foreign = await call(t, await tokenFor(t, 'boss', '444444'), {
+    const foreign = await call(t, await otherTenant(t, '444444'), {
       method: 'POST',
       url: `/api/blade-user/approve?userIds=${guest!.id}`,
     });

@@ -5,6 +5,7 @@ import { http } from '@/shared/http';
 import { encryptPassword } from '@/shared/auth/sm2';
 import { DEFAULT_TENANT } from '@/app/session';
 import { mobileRule } from '@/shared/validators';
+import { NewPasswordFields } from '@/shared/auth/NewPasswordFields';
 
 /** Forgotten password by SMS code; both calls go to tenant 000000 (spec §6). */
 export function ForgotDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -81,29 +82,12 @@ export function ForgotDialog({ open, onClose }: { open: boolean; onClose: () => 
             </Button>
           </Space.Compact>
         </Form.Item>
-        <Form.Item
+        <NewPasswordFields
           name="newPassword"
+          confirm="newPassword1"
           label={t('forgot.newPassword')}
-          rules={[{ required: true, message: t('register.passwordFirst') }]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="newPassword1"
-          label={t('forgot.newPassword1')}
-          dependencies={['newPassword']}
-          rules={[
-            { required: true, message: t('register.passwordFirst') },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || getFieldValue('newPassword') === value
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('register.mismatch'))),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+          confirmLabel={t('forgot.newPassword1')}
+        />
       </Form>
     </Modal>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NewPasswordFields } from '@/shared/auth/NewPasswordFields';
 import { Form, Input, Modal, message } from 'antd';
 import { http, HttpError } from '@/shared/http';
 import { encryptPassword } from '@/shared/auth/sm2';
@@ -84,29 +85,12 @@ export function RegisterDialog({
         >
           <Input autoComplete="username" />
         </Form.Item>
-        <Form.Item
+        <NewPasswordFields
           name="password"
+          confirm="password2"
           label={t('login.password')}
-          rules={[{ required: true, message: t('register.passwordFirst') }]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="password2"
-          label={t('register.password2')}
-          dependencies={['password']}
-          rules={[
-            { required: true, message: t('register.passwordFirst') },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || getFieldValue('password') === value
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('register.mismatch'))),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+          confirmLabel={t('register.password2')}
+        />
       </Form>
     </Modal>
   );

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, message } from 'antd';
 import { http } from '../http';
 import { encryptPassword } from './sm2';
+import { NewPasswordFields } from './NewPasswordFields';
 
 /** Change of the caller's own password; all three fields travel SM2-encrypted. */
 export function PasswordForm({ onDone, name = 'password-change' }: { onDone?: () => void; name?: string }) {
@@ -27,29 +28,12 @@ export function PasswordForm({ onDone, name = 'password-change' }: { onDone?: ()
       >
         <Input.Password autoComplete="current-password" />
       </Form.Item>
-      <Form.Item
+      <NewPasswordFields
         name="newPassword"
+        confirm="newPassword1"
         label={t('info.newPassword')}
-        rules={[{ required: true, message: t('register.passwordFirst') }]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="newPassword1"
-        label={t('info.newPassword1')}
-        dependencies={['newPassword']}
-        rules={[
-          { required: true, message: t('register.passwordFirst') },
-          ({ getFieldValue }) => ({
-            validator: (_, value) =>
-              !value || getFieldValue('newPassword') === value
-                ? Promise.resolve()
-                : Promise.reject(new Error(t('register.mismatch'))),
-          }),
-        ]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+        confirmLabel={t('info.newPassword1')}
+      />
       <Button type="primary" htmlType="submit">
         {t('common.save')}
       </Button>
