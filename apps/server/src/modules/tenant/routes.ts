@@ -1,6 +1,15 @@
 import { Type } from 'typebox';
 import type { App } from '../../platform/context.js';
-import { envelope, ok } from '../../platform/envelope.js';
+import { envelope, ok, pageSchema } from '../../platform/envelope.js';
+import { requireCode, scopeOf } from '../../platform/auth/guard.js';
+import { listQuerySchema } from '../../platform/paging.js';
+import { splitIds } from '../../platform/rows.js';
+import { t } from '../../platform/i18n.js';
+import { createTenant, removeTenants, requirePlatform, tenants } from './rules.js';
+
+const row = Type.Object({}, { additionalProperties: true });
+const id = Type.String({ pattern: '^\\d{1,20}$' });
+const idsQuery = Type.Object({ ids: Type.String({ minLength: 1, maxLength: 4000 }) });
 
 /** Tenant lookup by the host the sign-in page was opened on (the page hides the tenant field then). */
 export async function tenantRoutes(app: App) {
@@ -34,6 +43,132 @@ export async function tenantRoutes(app: App) {
         [req.query.domain.trim()],
       );
       return ok(row ?? null);
+    },
+  );
+
+  const base = '/api/blade-system/tenant';
+  const tags = ['tenant'];
+
+  app.get(
+    `${base}/list`,
+    {
+      config: { permission: 'code:tenant' },
+      schema: {
+        tags,
+        summary: 'Tenants (a tenant administrator sees its own)',
+        querystring: listQuerySchema(tenants.def.filters!),
+        response: { 200: envelope(pageSchema(row)) },
+      },
+    },
+    async (req) => ok(await tenants.page(db, scopeOf(req), req.query)),
+  );
+
+  app.get(
+    `${base}/detail`,
+    {
+      config: { permission: 'code:tenant' },
+      schema: {
+        tags,
+        summary: 'One tenant',
+        querystring: Type.Object({ id }),
+        response: { 200: envelope(row) },
+      },
+    },
+    async (req) => ok(await tenants.detail(db, scopeOf(req), req.query.id)),
+  );
+
+  app.post(
+    `${base}/submit`,
+    {
+      config: { permission: 'code:tenant_add' },
+      schema: {
+        tags,
+        summary:
+          'Creates a tenant (platform only: roles, root department, admin account with an initial password answered once) or changes its details',
+        body: Type.Object({
+          id: Type.Optional(id),
+          tenantName: Type.String({ minLength: 1, maxLength: 50 }),
+          domain: Type.Optional(Type.String({ maxLength: 255 })),
+          backgroundUrl: Type.Optional(Type.String({ maxLength: 1000 })),
+          linkman: Type.Optional(Type.String({ maxLength: 20 })),
+          contactNumber: Type.Optional(Type.String({ maxLength: 20 })),
+          address: Type.Optional(Type.String({ maxLength: 255 })),
+        }),
+        response: { 200: envelope(row) },
+      },
+    },
+    async (req) => {
+      const scope = scopeOf(req);
+      if (req.body.id) {
+        await requireCode(scope, 'tenant_edit', app.ctx.permissions);
+        await tenants.update(db, scope, req.body.id, req.body);
+        return ok({ id: req.body.id });
+      }
+      const created = await createTenant(db, scope, req.body);
+      return ok(created, t(req.lang, 'tenant.created', { tenantId: created.tenantId }));
+    },
+  );
+
+  app.post(
+    `${base}/remove`,
+    {
+      config: { permission: 'code:tenant_delete' },
+      schema: {
+        tags,
+        summary: 'Removes tenants (platform only; never 000000); their sessions end at once',
+        querystring: idsQuery,
+        response: { 200: envelope(Type.Integer()) },
+      },
+    },
+    async (req) => ok(await removeTenants(db, scopeOf(req), splitIds(req.query.ids))),
+  );
+
+  app.post(
+    `${base}/setting`,
+    {
+      config: { permission: 'code:tenant_setting' },
+      schema: {
+        tags,
+        summary: 'Account limit and expiry of tenants (platform only)',
+        querystring: Type.Object({
+          ids: Type.String({ minLength: 1, maxLength: 4000 }),
+          accountNumber: Type.Optional(Type.Integer({ minimum: -1 })),
+          expireTime: Type.Optional(Type.String({ format: 'date-time' })),
+        }),
+        response: { 200: envelope(Type.Integer()) },
+      },
+    },
+    async (req) => {
+      const scope = scopeOf(req);
+      requirePlatform(scope);
+      const ids = splitIds(req.query.ids);
+      await tenants.assertAccessible(db, scope, ids);
+      const rows = await db.query(
+        'UPDATE blade_tenant SET account_number = coalesce($2, account_number), expire_time = $3, update_time = now() WHERE id = ANY($1::bigint[]) RETURNING id',
+        [ids, req.query.accountNumber ?? null, req.query.expireTime ?? null],
+      );
+      return ok(rows.length);
+    },
+  );
+
+  app.post(
+    `${base}/datasource`,
+    {
+      config: { permission: 'code:tenant_datasource' },
+      schema: {
+        tags,
+        summary: 'Binds a tenant to a data source (platform only)',
+        querystring: Type.Object({ tenantId: Type.String({ pattern: '^\\d{6}$' }), datasourceId: id }),
+        response: { 200: envelope(Type.Boolean()) },
+      },
+    },
+    async (req) => {
+      requirePlatform(scopeOf(req));
+      const rows = await db.query(
+        'UPDATE blade_tenant SET datasource_id = $2, update_time = now() WHERE tenant_id = $1 AND is_deleted = 0 RETURNING id',
+        [req.query.tenantId, req.query.datasourceId],
+      );
+      return ok(rows.length > 0);
     },
   );
 }

@@ -1,0 +1,17 @@
+import { registerMessages } from '../../platform/i18n.js';
+
+registerMessages(
+  {
+    'tenant.platformOnly': '只有平台管理员可以执行该操作',
+    'tenant.keepPlatform': '平台租户 000000 不能删除',
+    'tenant.created': '租户 {tenantId} 已创建，管理员账号 admin 的初始密码只显示这一次',
+    'tenant.nameTaken': '租户名称 {name} 已存在',
+  },
+  {
+    'tenant.platformOnly': 'only the platform administrator may do this',
+    'tenant.keepPlatform': 'the platform tenant 000000 cannot be removed',
+    'tenant.created':
+      'tenant {tenantId} created; the initial password of its admin account is shown only this once',
+    'tenant.nameTaken': 'a tenant named {name} already exists',
+  },
+);

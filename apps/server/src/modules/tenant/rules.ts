@@ -1,0 +1,127 @@
+import { randomInt } from 'node:crypto';
+import type { Db } from '../../platform/db/index.js';
+import { Repo } from '../../platform/crud.js';
+import { bad, forbidden } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import { hashPassword } from '../../platform/auth/passwords.js';
+import { strongPassword } from '../../platform/auth/generate.js';
+import { PLATFORM_TENANT, type Scope } from '../../platform/scope.js';
+import { seedTenantRoles } from '../system/seed-core.js';
+import { grantTenantAdminMenus } from '../menu/seed.js';
+import { seedTenantDictionaries } from '../dict/seed.js';
+
+/** The tenant table: a tenant's own row carries its own tenant_id, so the Repo's scope shows each tenant itself. */
+export const tenants = new Repo({
+  table: 'blade_tenant',
+  tenant: true,
+  softDelete: true,
+  audit: true,
+  columns: {
+    id: 'id',
+    tenantId: 'tenant_id',
+    tenantName: 'tenant_name',
+    domain: 'domain',
+    backgroundUrl: 'background_url',
+    linkman: 'linkman',
+    contactNumber: 'contact_number',
+    address: 'address',
+    accountNumber: 'account_number',
+    expireTime: 'expire_time',
+    datasourceId: 'datasource_id',
+    status: 'status',
+    createTime: 'create_time',
+  },
+  filters: {
+    tenantId: { column: 'tenant_id', type: 'exact' },
+    tenantName: { column: 'tenant_name', type: 'text' },
+    linkman: { column: 'linkman', type: 'text' },
+  },
+  sortable: ['tenantId', 'tenantName', 'createTime'],
+  defaultOrder: 't.tenant_id',
+  writable: ['tenantName', 'domain', 'backgroundUrl', 'linkman', 'contactNumber', 'address'],
+});
+
+export const requirePlatform = (scope: Scope) => {
+  if (!scope.isPlatformAdmin) throw forbidden('tenant.platformOnly');
+};
+
+export interface TenantInput {
+  id?: string;
+  tenantName: string;
+  domain?: string;
+  backgroundUrl?: string;
+  linkman?: string;
+  contactNumber?: string;
+  address?: string;
+}
+
+export interface NewTenant {
+  id: string;
+  tenantId: string;
+  adminAccount: string;
+  adminPassword: string;
+}
+
+async function freeTenantId(db: Db): Promise<string> {
+  for (;;) {
+    const id = String(randomInt(100000, 1000000));
+    if (!(await db.one('SELECT 1 FROM blade_tenant WHERE tenant_id = $1', [id]))) return id;
+  }
+}
+
+/**
+ * A new tenant starts complete: its six roles, its root department, its admin account (an initial
+ * password, answered once), its menus and business dictionaries — all in one transaction.
+ */
+export async function createTenant(db: Db, scope: Scope, input: TenantInput): Promise<NewTenant> {
+  requirePlatform(scope);
+  const password = strongPassword();
+  const hash = await hashPassword(password);
+  return db.tx(async (t) => {
+    if (
+      await t.one('SELECT 1 FROM blade_tenant WHERE tenant_name = $1 AND is_deleted = 0', [
+        input.tenantName.trim(),
+      ])
+    ) {
+      throw bad('tenant.nameTaken', { name: input.tenantName.trim() });
+    }
+    const tenantId = await freeTenantId(t);
+    const id = await tenants.insert(t, scope, { ...input, tenantName: input.tenantName.trim(), tenantId });
+    const roles = await seedTenantRoles(t, tenantId);
+    const deptId = newId();
+    await t.query(
+      'INSERT INTO blade_dept (id, tenant_id, parent_id, ancestors, dept_name, full_name) VALUES ($1, $2, 0, $3, $4, $4)',
+      [deptId, tenantId, '0', input.tenantName.trim()],
+    );
+    const userId = newId();
+    const adminRole = roles.get('administrator')!;
+    await t.query(
+      `INSERT INTO blade_user (id, tenant_id, account, password, password_initial, name, real_name, role_id, dept_id, status)
+       VALUES ($1, $2, 'admin', $3, true, '管理员', '管理员', $4, $5, 1)`,
+      [userId, tenantId, hash, adminRole, deptId],
+    );
+    await t.query('INSERT INTO blade_user_role (user_id, role_id) VALUES ($1, $2)', [userId, adminRole]);
+    await t.query('INSERT INTO blade_user_dept (user_id, dept_id) VALUES ($1, $2)', [userId, deptId]);
+    await grantTenantAdminMenus(t, tenantId, roles.get('admin')!);
+    await seedTenantDictionaries(t, tenantId);
+    return { id, tenantId, adminAccount: 'admin', adminPassword: password };
+  });
+}
+
+/** Removing a tenant ends its sessions at once; the platform tenant stays. */
+export async function removeTenants(db: Db, scope: Scope, ids: string[]): Promise<number> {
+  requirePlatform(scope);
+  return db.tx(async (t) => {
+    const rows = await t.query<{ tenant_id: string }>(
+      'SELECT tenant_id FROM blade_tenant WHERE id = ANY($1::bigint[])',
+      [ids],
+    );
+    if (rows.some((r) => r.tenant_id === PLATFORM_TENANT)) throw bad('tenant.keepPlatform');
+    const n = await tenants.remove(t, scope, ids);
+    await t.query(
+      `UPDATE auth_session SET revoked_at = now(), revoke_reason = 'tenant_removed' WHERE tenant_id = ANY($1::text[]) AND revoked_at IS NULL`,
+      [rows.map((r) => r.tenant_id)],
+    );
+    return n;
+  });
+}
