@@ -1,9 +1,16 @@
 import type { ServerModule } from '../module.js';
 import { seedRegions } from './regions-seed.js';
 import { regionRoutes } from './region-routes.js';
+import { zoneRoutes } from './zone-routes.js';
+import { basicMigrations } from './zone-tables.js';
+import './messages.js';
 
 export const basicModule: ServerModule = {
   name: 'basic',
-  routes: regionRoutes,
+  migrations: basicMigrations,
+  routes: async (app) => {
+    await regionRoutes(app);
+    await zoneRoutes(app);
+  },
   seed: seedRegions,
 };
