@@ -7,6 +7,7 @@ import { deskModule } from './desk/index.js';
 import { storageModule } from './storage/index.js';
 import { notifyModule } from './notify/index.js';
 import { deptModule } from './dept/index.js';
+import { paramModule } from './param/index.js';
 import { menuModule } from './menu/index.js';
 import { dictModule } from './dict/index.js';
 import { basicModule } from './basic/index.js';
@@ -24,6 +25,7 @@ export const modules: ServerModule[] = [
   storageModule,
   notifyModule,
   deptModule,
+  paramModule,
 ];
 
 export type { ServerModule, SeedContext } from './module.js';

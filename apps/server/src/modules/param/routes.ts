@@ -1,0 +1,139 @@
+import { Type } from 'typebox';
+import type { App } from '../../platform/context.js';
+import { envelope, ok, pageSchema } from '../../platform/envelope.js';
+import { bad } from '../../platform/errors.js';
+import { requireCode, scopeOf } from '../../platform/auth/guard.js';
+import { Repo } from '../../platform/crud.js';
+import { listQuerySchema } from '../../platform/paging.js';
+import { splitIds } from '../../platform/rows.js';
+import { registerMessages } from '../../platform/i18n.js';
+
+registerMessages(
+  { 'param.duplicateKey': '参数键 {key} 已存在' },
+  { 'param.duplicateKey': 'a parameter with key {key} already exists' },
+);
+
+/** System parameters of a tenant: name, key, value, remark. */
+export const params = new Repo({
+  table: 'blade_param',
+  tenant: true,
+  softDelete: true,
+  audit: true,
+  columns: {
+    id: 'id',
+    tenantId: 'tenant_id',
+    paramName: 'param_name',
+    paramKey: 'param_key',
+    paramValue: 'param_value',
+    remark: 'remark',
+  },
+  filters: {
+    paramName: { column: 'param_name', type: 'text' },
+    paramKey: { column: 'param_key', type: 'text' },
+  },
+  sortable: ['paramKey', 'paramName'],
+  defaultOrder: 't.param_key',
+  writable: ['paramName', 'paramKey', 'paramValue', 'remark'],
+});
+
+const row = Type.Object({}, { additionalProperties: true });
+const id = Type.String({ pattern: '^\\d{1,20}$' });
+
+export async function paramRoutes(app: App) {
+  const { db } = app.ctx;
+  const base = '/api/blade-system/param';
+  const tags = ['param'];
+
+  app.get(
+    `${base}/list`,
+    {
+      config: { permission: 'code:param' },
+      schema: {
+        tags,
+        summary: 'A page of parameters',
+        querystring: listQuerySchema(params.def.filters!),
+        response: { 200: envelope(pageSchema(row)) },
+      },
+    },
+    async (req) => ok(await params.page(db, scopeOf(req), req.query)),
+  );
+  app.get(
+    `${base}/detail`,
+    {
+      config: { permission: 'code:param' },
+      schema: {
+        tags,
+        summary: 'One parameter',
+        querystring: Type.Object({ id }),
+        response: { 200: envelope(row) },
+      },
+    },
+    async (req) => ok(await params.detail(db, scopeOf(req), req.query.id)),
+  );
+  app.get(
+    `${base}/value`,
+    {
+      config: { permission: 'login' },
+      schema: {
+        tags,
+        summary: "A parameter's value by key (null when unset)",
+        querystring: Type.Object({ key: Type.String({ minLength: 1, maxLength: 255 }) }),
+        response: { 200: envelope(Type.Union([Type.String(), Type.Null()])) },
+      },
+    },
+    async (req) => {
+      const w = params.baseWhere(scopeOf(req));
+      w.params.push(req.query.key);
+      const r = await db.one<{ v: string }>(
+        `SELECT t.param_value AS v FROM blade_param t WHERE ${[...w.sql, `t.param_key = $${w.params.length}`].join(' AND ')}`,
+        w.params,
+      );
+      return ok(r?.v ?? null);
+    },
+  );
+  app.post(
+    `${base}/submit`,
+    {
+      config: { permission: 'code:param_add' },
+      schema: {
+        tags,
+        summary: 'Adds (no id) or changes a parameter; keys are unique per tenant',
+        body: Type.Object({
+          id: Type.Optional(id),
+          paramName: Type.String({ minLength: 1, maxLength: 255 }),
+          paramKey: Type.String({ minLength: 1, maxLength: 255, pattern: '^[\\w.:-]+$' }),
+          paramValue: Type.String({ maxLength: 2000 }),
+          remark: Type.Optional(Type.String({ maxLength: 255 })),
+        }),
+        response: { 200: envelope(Type.String()) },
+      },
+    },
+    async (req) => {
+      const scope = scopeOf(req);
+      if (req.body.id) await requireCode(scope, 'param_edit', app.ctx.permissions);
+      return ok(
+        await db.tx(async (t) => {
+          const dup = await t.one(
+            'SELECT 1 FROM blade_param WHERE tenant_id = $1 AND param_key = $2 AND is_deleted = 0 AND id <> $3',
+            [scope.tenantId, req.body.paramKey, req.body.id ?? '0'],
+          );
+          if (dup) throw bad('param.duplicateKey', { key: req.body.paramKey });
+          return params.submit(t, scope, req.body);
+        }),
+      );
+    },
+  );
+  app.post(
+    `${base}/remove`,
+    {
+      config: { permission: 'code:param_delete' },
+      schema: {
+        tags,
+        summary: 'Removes parameters',
+        querystring: Type.Object({ ids: Type.String({ minLength: 1, maxLength: 4000 }) }),
+        response: { 200: envelope(Type.Integer()) },
+      },
+    },
+    async (req) => ok(await params.remove(db, scopeOf(req), splitIds(req.query.ids))),
+  );
+}
