@@ -8,6 +8,7 @@ import { storageModule } from './storage/index.js';
 import { notifyModule } from './notify/index.js';
 import { deptModule } from './dept/index.js';
 import { paramModule } from './param/index.js';
+import { roleModule } from './role/index.js';
 import { menuModule } from './menu/index.js';
 import { dictModule } from './dict/index.js';
 import { basicModule } from './basic/index.js';
@@ -26,6 +27,7 @@ export const modules: ServerModule[] = [
   notifyModule,
   deptModule,
   paramModule,
+  roleModule,
 ];
 
 export type { ServerModule, SeedContext } from './module.js';

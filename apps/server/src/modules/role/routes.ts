@@ -1,0 +1,186 @@
+import { Type } from 'typebox';
+import type { App } from '../../platform/context.js';
+import { envelope, ok } from '../../platform/envelope.js';
+import { requireCode, scopeOf } from '../../platform/auth/guard.js';
+import { listQuerySchema } from '../../platform/paging.js';
+import { splitIds } from '../../platform/rows.js';
+import { buildTree } from '../menu/tree.js';
+import { grantMenus, removeRoles, roles, submitRole } from './rules.js';
+
+const row = Type.Object({}, { additionalProperties: true });
+const id = Type.String({ pattern: '^\\d{1,20}$' });
+const idList = Type.Array(id, { maxItems: 2000 });
+
+export async function roleRoutes(app: App) {
+  const { db } = app.ctx;
+  const base = '/api/blade-system/role';
+  const tags = ['role'];
+
+  app.get(
+    `${base}/list`,
+    {
+      config: { permission: 'code:role' },
+      schema: {
+        tags,
+        summary: "The tenant's roles",
+        querystring: listQuerySchema(roles.def.filters!),
+        response: { 200: envelope(Type.Array(row)) },
+      },
+    },
+    async (req) =>
+      ok(
+        buildTree(
+          (await roles.list(db, scopeOf(req), req.query)) as Array<{
+            id: string;
+            parentId: string;
+            sort: number;
+          }>,
+        ),
+      ),
+  );
+  app.get(
+    `${base}/tree`,
+    {
+      config: { permission: 'login' },
+      schema: {
+        tags,
+        summary: 'Roles as tree nodes for selects',
+        response: { 200: envelope(Type.Array(row)) },
+      },
+    },
+    async (req) => {
+      const rows = (await roles.list(db, scopeOf(req))) as Array<{
+        id: string;
+        parentId: string;
+        roleName: string;
+        roleAlias: string;
+        sort: number;
+      }>;
+      return ok(
+        buildTree(
+          rows.map((r) => ({
+            id: r.id,
+            parentId: r.parentId,
+            title: r.roleName,
+            key: r.id,
+            value: r.id,
+            roleAlias: r.roleAlias,
+            sort: r.sort,
+          })),
+        ),
+      );
+    },
+  );
+  app.get(
+    `${base}/detail`,
+    {
+      config: { permission: 'code:role' },
+      schema: {
+        tags,
+        summary: 'One role',
+        querystring: Type.Object({ id }),
+        response: { 200: envelope(row) },
+      },
+    },
+    async (req) => ok(await roles.detail(db, scopeOf(req), req.query.id)),
+  );
+  app.post(
+    `${base}/submit`,
+    {
+      config: { permission: 'code:role_add' },
+      schema: {
+        tags,
+        summary: 'Adds (no id) or changes a role; aliases are unique per tenant',
+        body: Type.Object({
+          id: Type.Optional(id),
+          parentId: Type.Optional(Type.String({ pattern: '^\\d{1,20}$' })),
+          roleName: Type.String({ minLength: 1, maxLength: 255 }),
+          roleAlias: Type.String({ minLength: 1, maxLength: 255, pattern: '^[a-z][a-z0-9_]*$' }),
+          sort: Type.Optional(Type.Integer({ minimum: 0 })),
+        }),
+        response: { 200: envelope(Type.String()) },
+      },
+    },
+    async (req) => {
+      const scope = scopeOf(req);
+      if (req.body.id) await requireCode(scope, 'role_edit', app.ctx.permissions);
+      return ok(await submitRole(db, scope, req.body));
+    },
+  );
+  app.post(
+    `${base}/remove`,
+    {
+      config: { permission: 'code:role_delete' },
+      schema: {
+        tags,
+        summary: 'Removes roles that no user holds and that have no sub-roles',
+        querystring: Type.Object({ ids: Type.String({ minLength: 1, maxLength: 4000 }) }),
+        response: { 200: envelope(Type.Integer()) },
+      },
+    },
+    async (req) => ok(await removeRoles(db, scopeOf(req), splitIds(req.query.ids))),
+  );
+  app.post(
+    `${base}/grant`,
+    {
+      config: { permission: 'code:role_grant' },
+      schema: {
+        tags,
+        summary: 'Replaces the menus and buttons of roles',
+        body: Type.Object({ roleIds: idList, menuIds: idList }),
+        response: { 200: envelope(Type.Integer()) },
+      },
+    },
+    async (req) => {
+      const n = await grantMenus(db, scopeOf(req), req.body.roleIds, req.body.menuIds);
+      app.ctx.permissions.invalidate();
+      return ok(n);
+    },
+  );
+
+  app.get(
+    '/api/blade-system/menu/grant-tree',
+    {
+      config: { permission: 'code:role_grant' },
+      schema: {
+        tags,
+        summary: 'Every menu and button as a tree for the grant dialog',
+        response: { 200: envelope(Type.Array(row)) },
+      },
+    },
+    async () => {
+      const rows = await db.query<{
+        id: string;
+        parentId: string;
+        name: string;
+        sort: number;
+        category: number;
+        code: string;
+      }>(
+        'SELECT id, parent_id AS "parentId", name, sort, category, code FROM blade_menu WHERE is_deleted = 0 ORDER BY sort, id',
+      );
+      return ok(buildTree(rows.map((m) => ({ ...m, title: m.name, key: m.id, value: m.id }))));
+    },
+  );
+  app.get(
+    '/api/blade-system/menu/role-tree-keys',
+    {
+      config: { permission: 'code:role' },
+      schema: {
+        tags,
+        summary: 'Menu ids granted to roles',
+        querystring: Type.Object({ roleIds: Type.String({ minLength: 1, maxLength: 4000 }) }),
+        response: { 200: envelope(Type.Array(Type.String())) },
+      },
+    },
+    async (req) => {
+      const ids = splitIds(req.query.roleIds);
+      await roles.assertAccessible(db, scopeOf(req), ids);
+      const rows = await db.query<{ menu_id: string }>(
+        'SELECT DISTINCT menu_id::text AS menu_id FROM blade_role_menu WHERE role_id = ANY($1::bigint[])',
+        [ids],
+      );
+      return ok(rows.map((r) => r.menu_id));
+    },
+  );
+}
