@@ -3,18 +3,15 @@ import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { bad } from '../../platform/errors.js';
 import { scopeOf } from '../../platform/auth/guard.js';
-import { Repo } from '../../platform/crud.js';
 import { splitIds } from '../../platform/rows.js';
 import { t } from '../../platform/i18n.js';
-
-/** The user table as administration sees it: tenant-scoped, soft-deleted. */
-export const users = new Repo({
-  table: 'blade_user',
-  tenant: true,
-  softDelete: true,
-  audit: true,
-  columns: { id: 'id', tenantId: 'tenant_id', account: 'account', status: 'status' },
-});
+import { requireCode } from '../../platform/auth/guard.js';
+import { listQuerySchema } from '../../platform/paging.js';
+import { pageSchema } from '../../platform/envelope.js';
+import { hashPassword } from '../../platform/auth/passwords.js';
+import { strongPassword } from '../../platform/auth/generate.js';
+import { revokeUserSessions } from '../auth/sessions.js';
+import { saveUser, users } from './admin-rules.js';
 
 const idsQuery = Type.Object({ userIds: Type.String({ minLength: 1, maxLength: 4000 }) });
 
@@ -43,6 +40,135 @@ export async function userAdminRoutes(app: App) {
       );
       if (!rows.length) throw bad('user.nothingPending');
       return ok(rows.length, t(req.lang, 'user.approved', { n: rows.length }));
+    },
+  );
+
+  app.get(
+    '/api/blade-user/list',
+    {
+      config: { permission: 'code:user' },
+      schema: {
+        tags: ['user'],
+        summary: "A page of the tenant's users (deptId includes sub-departments)",
+        querystring: listQuerySchema(users.def.filters!, {
+          deptId: Type.Optional(Type.String({ pattern: '^\\d{1,20}$' })),
+        }),
+        response: { 200: envelope(pageSchema(Type.Object({}, { additionalProperties: true }))) },
+      },
+    },
+    async (req) => {
+      const deptId = (req.query as { deptId?: string }).deptId;
+      return ok(
+        await users.page(db, scopeOf(req), req.query, (w) => {
+          if (!deptId) return;
+          w.params.push(deptId);
+          const p = `$${w.params.length}`;
+          w.sql.push(
+            `EXISTS (SELECT 1 FROM blade_user_dept ud JOIN blade_dept d ON d.id = ud.dept_id WHERE ud.user_id = t.id AND (d.id = ${p}::bigint OR (',' || d.ancestors || ',') LIKE '%,' || ${p} || ',%'))`,
+          );
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/api/blade-user/detail',
+    {
+      config: { permission: 'code:user' },
+      schema: {
+        tags: ['user'],
+        summary: 'One user (never the password)',
+        querystring: Type.Object({ id: Type.String({ pattern: '^\\d{1,20}$' }) }),
+        response: { 200: envelope(Type.Object({}, { additionalProperties: true })) },
+      },
+    },
+    async (req) => ok(await users.detail(db, scopeOf(req), req.query.id)),
+  );
+
+  app.post(
+    '/api/blade-user/submit',
+    {
+      config: { permission: 'code:user_add' },
+      schema: {
+        tags: ['user'],
+        summary:
+          'Adds (no id; an initial password answered once) or changes a user, with roles and departments',
+        body: Type.Object({
+          id: Type.Optional(Type.String({ pattern: '^\\d{1,20}$' })),
+          account: Type.String({ minLength: 3, maxLength: 45, pattern: '^[\\w.-]+$' }),
+          code: Type.Optional(Type.String({ maxLength: 12 })),
+          name: Type.Optional(Type.String({ maxLength: 20 })),
+          realName: Type.String({ minLength: 1, maxLength: 20 }),
+          email: Type.Optional(Type.String({ maxLength: 45 })),
+          phone: Type.Optional(Type.String({ maxLength: 20 })),
+          sex: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
+          roleIds: Type.Array(Type.String({ pattern: '^\\d{1,20}$' }), { minItems: 1, maxItems: 20 }),
+          deptIds: Type.Array(Type.String({ pattern: '^\\d{1,20}$' }), { minItems: 1, maxItems: 20 }),
+          status: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 })),
+        }),
+        response: {
+          200: envelope(Type.Object({ id: Type.String(), initialPassword: Type.Optional(Type.String()) })),
+        },
+      },
+    },
+    async (req) => {
+      const scope = scopeOf(req);
+      if (req.body.id) await requireCode(scope, 'user_edit', app.ctx.permissions);
+      return ok(await saveUser(db, scope, req.body));
+    },
+  );
+
+  app.post(
+    '/api/blade-user/remove',
+    {
+      config: { permission: 'code:user_delete' },
+      schema: {
+        tags: ['user'],
+        summary: 'Removes users (never yourself); their sessions end',
+        querystring: Type.Object({ ids: Type.String({ minLength: 1, maxLength: 4000 }) }),
+        response: { 200: envelope(Type.Integer()) },
+      },
+    },
+    async (req) => {
+      const scope = scopeOf(req);
+      const ids = splitIds(req.query.ids);
+      if (ids.includes(scope.userId)) throw bad('user.notYourself');
+      return ok(
+        await db.tx(async (tx) => {
+          const n = await users.remove(tx, scope, ids);
+          for (const id of ids) await revokeUserSessions(tx, id, 'user_removed');
+          return n;
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/api/blade-user/reset-password',
+    {
+      config: { permission: 'code:user_reset' },
+      schema: {
+        tags: ['user'],
+        summary: 'Gives users a new initial password (answered once) and ends their sessions',
+        querystring: idsQuery,
+        response: { 200: envelope(Type.Object({ password: Type.String(), count: Type.Integer() })) },
+      },
+    },
+    async (req) => {
+      const scope = scopeOf(req);
+      const ids = splitIds(req.query.userIds);
+      await users.assertAccessible(db, scope, ids);
+      const password = strongPassword();
+      const hash = await hashPassword(password);
+      const count = await db.tx(async (tx) => {
+        const rows = await tx.query(
+          'UPDATE blade_user SET password = $2, password_initial = true, failed_count = 0, locked_until = NULL WHERE id = ANY($1::bigint[]) RETURNING id',
+          [ids, hash],
+        );
+        for (const id of ids) await revokeUserSessions(tx, id, 'password_reset');
+        return rows.length;
+      });
+      return ok({ password, count }, t(req.lang, 'user.passwordResetBy', { n: count }));
     },
   );
 

@@ -29,6 +29,9 @@ registerMessages(
     'user.nothingPending': '所选账号都不在待审核状态',
     'user.approved': '已审核通过 {n} 个账号',
     'user.unlocked': '已解锁 {n} 个账号',
+    'user.notYourself': '不能删除自己的账号',
+    'user.foreignRoleOrDept': '所选角色或部门不属于该租户',
+    'user.passwordResetBy': '已重置 {n} 个账号的密码，新密码只显示这一次',
   },
   {
     'user.registered': 'application submitted; it awaits approval by an administrator',
@@ -59,5 +62,8 @@ registerMessages(
     'user.nothingPending': 'none of the selected accounts awaits approval',
     'user.approved': '{n} account(s) approved',
     'user.unlocked': '{n} account(s) unlocked',
+    'user.notYourself': 'you cannot remove your own account',
+    'user.foreignRoleOrDept': 'a selected role or department does not belong to this tenant',
+    'user.passwordResetBy': 'password reset for {n} account(s); the new password is shown only this once',
   },
 );
