@@ -1,0 +1,156 @@
+import { Type } from 'typebox';
+import type { App } from '../../platform/context.js';
+import { envelope, ok } from '../../platform/envelope.js';
+import { requireCode, scopeOf } from '../../platform/auth/guard.js';
+import { listQuerySchema } from '../../platform/paging.js';
+import { splitIds } from '../../platform/rows.js';
+import { buildTree } from './tree.js';
+import { menus, removeMenus, submitMenu } from './admin.js';
+
+const row = Type.Object({}, { additionalProperties: true });
+const id = Type.String({ pattern: '^\\d{1,20}$' });
+
+/** The menu console: browse, add, change and remove menus and buttons (platform administrator for writes). */
+export async function menuAdminRoutes(app: App) {
+  const { db } = app.ctx;
+  const base = '/api/blade-system/menu';
+  const tags = ['menu'];
+  const q = listQuerySchema(menus.def.filters!, { parentId: Type.Optional(id) });
+  const lazy =
+    (categoryOnly?: 1) => async (req: { query: unknown; auth: unknown } & Parameters<typeof scopeOf>[0]) => {
+      const query = req.query as { parentId?: string; name?: string; code?: string; alias?: string };
+      const searching = Boolean(query.name || query.code || query.alias);
+      return ok(
+        await menus.list(db, scopeOf(req), query, (w) => {
+          if (!searching) {
+            w.params.push(query.parentId ?? '0');
+            w.sql.push(`t.parent_id = $${w.params.length}`);
+          }
+          if (categoryOnly) w.sql.push('t.category = 1');
+        }),
+      );
+    };
+
+  app.get(
+    `${base}/lazy-list`,
+    {
+      config: { permission: 'code:menu' },
+      schema: {
+        tags,
+        summary: 'Menus and buttons under a parent (or matching a search)',
+        querystring: q,
+        response: { 200: envelope(Type.Array(row)) },
+      },
+    },
+    lazy(),
+  );
+  app.get(
+    `${base}/lazy-menu-list`,
+    {
+      config: { permission: 'code:menu' },
+      schema: {
+        tags,
+        summary: 'Menus (no buttons) under a parent',
+        querystring: q,
+        response: { 200: envelope(Type.Array(row)) },
+      },
+    },
+    lazy(1),
+  );
+  app.get(
+    `${base}/list`,
+    {
+      config: { permission: 'code:menu' },
+      schema: {
+        tags,
+        summary: 'Every menu and button, filtered',
+        querystring: q,
+        response: { 200: envelope(Type.Array(row)) },
+      },
+    },
+    async (req) => ok(await menus.list(db, scopeOf(req), req.query)),
+  );
+  app.get(
+    `${base}/tree`,
+    {
+      config: { permission: 'code:menu' },
+      schema: {
+        tags,
+        summary: 'Menus (no buttons) as a tree for the parent select',
+        response: { 200: envelope(Type.Array(row)) },
+      },
+    },
+    async (req) => {
+      const rows = (await menus.list(db, scopeOf(req), {}, (w) => w.sql.push('t.category = 1'))) as Array<{
+        id: string;
+        parentId: string;
+        name: string;
+        sort: number;
+      }>;
+      return ok(buildTree(rows.map((m) => ({ ...m, title: m.name, key: m.id, value: m.id }))));
+    },
+  );
+  app.get(
+    `${base}/detail`,
+    {
+      config: { permission: 'code:menu' },
+      schema: {
+        tags,
+        summary: 'One menu or button',
+        querystring: Type.Object({ id }),
+        response: { 200: envelope(row) },
+      },
+    },
+    async (req) => ok(await menus.detail(db, scopeOf(req), req.query.id)),
+  );
+  app.post(
+    `${base}/submit`,
+    {
+      config: { permission: 'code:menu_add' },
+      schema: {
+        tags,
+        summary: 'Adds (no id) or changes a menu or button; codes are unique, buttons sit under menus',
+        body: Type.Object({
+          id: Type.Optional(id),
+          parentId: Type.Optional(Type.String({ pattern: '^\\d{1,20}$' })),
+          code: Type.String({ minLength: 1, maxLength: 255, pattern: '^[A-Za-z][\\w-]*$' }),
+          name: Type.String({ minLength: 1, maxLength: 255 }),
+          nameEn: Type.Optional(Type.String({ maxLength: 255 })),
+          alias: Type.Optional(Type.String({ maxLength: 255 })),
+          path: Type.Optional(Type.String({ maxLength: 255 })),
+          source: Type.Optional(Type.String({ maxLength: 255 })),
+          sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })),
+          category: Type.Union([Type.Literal(1), Type.Literal(2)]),
+          action: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 })),
+          isOpen: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
+          remark: Type.Optional(Type.String({ maxLength: 255 })),
+        }),
+        response: { 200: envelope(Type.String()) },
+      },
+    },
+    async (req) => {
+      const scope = scopeOf(req);
+      if (req.body.id) await requireCode(scope, 'menu_edit', app.ctx.permissions);
+      const out = await submitMenu(db, scope, req.body);
+      app.ctx.permissions.invalidate();
+      return ok(out);
+    },
+  );
+  app.post(
+    `${base}/remove`,
+    {
+      config: { permission: 'code:menu_delete' },
+      schema: {
+        tags,
+        summary: 'Removes menus without children, and their grants',
+        querystring: Type.Object({ ids: Type.String({ minLength: 1, maxLength: 4000 }) }),
+        response: { 200: envelope(Type.Integer()) },
+      },
+    },
+    async (req) => {
+      const n = await removeMenus(db, scopeOf(req), splitIds(req.query.ids));
+      app.ctx.permissions.invalidate();
+      return ok(n);
+    },
+  );
+}
