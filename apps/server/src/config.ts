@@ -44,6 +44,16 @@ const schema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(true),
   TRUST_PROXY: bool.default(false),
   SEED_DEMO: bool.default(true),
+  // Menu sync (docs/menu-sync.md): the remote to pull from and its token; the token this node accepts.
+  MENU_SYNC_URL: z
+    .string()
+    .regex(
+      /^https?:\/\/[^/@\s?#]+(\/[^\s?#]*)?$/,
+      'must be an http(s) address without user, query or fragment',
+    )
+    .optional(),
+  MENU_SYNC_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  MENU_EXPORT_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string };

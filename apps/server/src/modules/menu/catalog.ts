@@ -163,7 +163,9 @@ export const MENU_CATALOG: MenuSeed[] = [
     icon: 'TeamOutlined',
     roles: ['admin', 'sales', 'resource', 'online_sales'],
     children: [
-      page('member', '客户列表', 'Customers', '/member/index', 'IdcardOutlined'),
+      page('member', '客户列表', 'Customers', '/member/index', 'IdcardOutlined', {
+        buttons: [...CRUD, ['_assign', '分配负责人', 'Assign', ['admin']]],
+      }),
       page('ground', '门店管理', 'Ground stores', '/base/ground', 'EnvironmentOutlined', {
         roles: ['admin'],
       }),
@@ -208,7 +210,7 @@ export const MENU_CATALOG: MenuSeed[] = [
         buttons: [...CRUD, ['_grant', '权限设置', 'Grant']],
       }),
       page('menu', '菜单管理', 'Menus', '/system/menu', 'MenuOutlined', {
-        buttons: [...CRUD, ['_sync', '菜单同步', 'Menu sync']],
+        buttons: [...CRUD, ['_sync', '菜单同步', 'Menu sync'], ['_top', '顶部菜单', 'Top menus']],
       }),
       page('tenant', '租户管理', 'Tenants', '/system/tenant', 'ClusterOutlined', {
         buttons: [...CRUD, ['_setting', '租户配置', 'Settings'], ['_datasource', '数据源', 'Data source']],
