@@ -12,6 +12,7 @@ import { roleModule } from './role/index.js';
 import { menuModule } from './menu/index.js';
 import { dictModule } from './dict/index.js';
 import { basicModule } from './basic/index.js';
+import { riskModule } from './risk/index.js';
 
 /** Every server module, in dependency order (migrations and seeds run in this order). */
 export const modules: ServerModule[] = [
@@ -28,6 +29,7 @@ export const modules: ServerModule[] = [
   deptModule,
   paramModule,
   roleModule,
+  riskModule,
 ];
 
 export type { ServerModule, SeedContext } from './module.js';

@@ -1,0 +1,190 @@
+import type { Bus } from '../../platform/bus.js';
+import { Repo } from '../../platform/crud.js';
+import type { Db } from '../../platform/db/index.js';
+import { bad } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import type { Scope } from '../../platform/scope.js';
+import { wordsChanged } from './words.js';
+
+export const CATEGORIES = ['politics', 'porn', 'abuse', 'fraud', 'ad', 'gambling', 'other'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** Longest word accepted (the column is varchar(100)). */
+export const MAX_WORD_LENGTH = 100;
+/** Most words one import may carry: a larger list belongs in several files, not one request. */
+export const MAX_IMPORT = 5000;
+
+export const words = new Repo({
+  table: 'risk_sensitive_word',
+  tenant: true,
+  softDelete: true,
+  audit: true,
+  columns: {
+    id: 'id',
+    tenantId: 'tenant_id',
+    word: 'word',
+    category: 'category',
+    status: 'status',
+    remark: 'remark',
+    createUser: 'create_user',
+    createTime: 'create_time',
+    updateTime: 'update_time',
+  },
+  filters: {
+    word: { column: 'word', type: 'text' },
+    category: { column: 'category', type: 'exact' },
+    status: { column: 'status', type: 'number' },
+  },
+  sortable: ['word', 'category', 'createTime', 'updateTime'],
+  defaultOrder: 't.create_time DESC, t.id DESC',
+  writable: ['word', 'category', 'status', 'remark'],
+});
+
+export const diary = new Repo({
+  table: 'risk_diary',
+  tenant: true,
+  columns: {
+    id: 'id',
+    tenantId: 'tenant_id',
+    source: 'source',
+    ref: 'ref',
+    userId: 'user_id',
+    account: 'account',
+    content: 'content',
+    masked: 'masked',
+    hits: 'hits',
+    hitCount: 'hit_count',
+    createTime: 'create_time',
+  },
+  filters: {
+    source: { column: 'source', type: 'exact' },
+    account: { column: 'account', type: 'text' },
+    content: { column: 'content', type: 'text' },
+    createTime: { column: 'create_time', type: 'date' },
+  },
+  sortable: ['createTime', 'hitCount'],
+  defaultOrder: 't.create_time DESC, t.id DESC',
+});
+
+/** A word as stored: trimmed; separators of the import format are refused so a word survives export. */
+export function cleanWord(raw: string): string {
+  const word = raw.trim();
+  if (!word) throw bad('risk.blankWord');
+  if (/[\r\n,，;；]/.test(word)) throw bad('risk.badWord', { word });
+  if (word.length > MAX_WORD_LENGTH)
+    throw bad('validation.maxLength', { field: 'word', limit: MAX_WORD_LENGTH });
+  return word;
+}
+
+export function checkCategory(category: string | undefined): Category {
+  const c = (category ?? 'other') as Category;
+  if (!CATEGORIES.includes(c)) throw bad('risk.badCategory', { category, values: CATEGORIES.join(', ') });
+  return c;
+}
+
+/** Words are the same when they differ only in Latin case (what the unique index and the matcher do). */
+const sameKey = (w: string) => w.toLowerCase();
+
+/** Splits an import text on line breaks, commas, semicolons and the Chinese enumeration comma. */
+export function parseWordList(text: string): string[] {
+  return text
+    .split(/[\r\n,，;；、\t]+/)
+    .map((w) => w.trim())
+    .filter(Boolean);
+}
+
+const isUniqueViolation = (e: unknown) => (e as { code?: string } | null)?.code === '23505';
+
+export interface WordInput {
+  id?: string;
+  word: string;
+  category?: string;
+  status?: number;
+  remark?: string;
+}
+
+/** Adds or changes a word; a word already in the tenant's list (ignoring Latin case) is refused by name. */
+export async function submitWord(db: Db, bus: Bus, scope: Scope, input: WordInput): Promise<string> {
+  const word = cleanWord(input.word);
+  const category = input.id && input.category === undefined ? undefined : checkCategory(input.category);
+  let tenantId = scope.tenantId;
+  const id = await db
+    .tx(async (t) => {
+      if (input.id) {
+        await words.assertAccessible(t, scope, [input.id]);
+        tenantId = (await t.one<{ tenant_id: string }>(
+          'SELECT tenant_id FROM risk_sensitive_word WHERE id = $1',
+          [input.id],
+        ))!.tenant_id;
+      }
+      const dup = await t.one(
+        'SELECT 1 FROM risk_sensitive_word WHERE tenant_id = $1 AND lower(word) = $2 AND is_deleted = 0 AND id <> $3',
+        [tenantId, sameKey(word), input.id ?? '0'],
+      );
+      if (dup) throw bad('risk.duplicateWord', { word });
+      // A word always belongs to the caller's tenant on insert: Repo lets the platform name one, we do not.
+      return words.submit(t, scope, { ...input, tenantId: undefined, word, category });
+    })
+    .catch((e: unknown) => {
+      // Two administrators adding the same word at once: the index decides, the message stays the same.
+      if (isUniqueViolation(e)) throw bad('risk.duplicateWord', { word });
+      throw e;
+    });
+  await wordsChanged(db, bus, tenantId);
+  return id;
+}
+
+export async function removeWords(db: Db, bus: Bus, scope: Scope, ids: string[]): Promise<number> {
+  const { n, tenants } = await db.tx(async (t) => {
+    await words.assertAccessible(t, scope, ids);
+    const tenants = (
+      await t.query<{ tenant_id: string }>(
+        'SELECT DISTINCT tenant_id FROM risk_sensitive_word WHERE id = ANY($1::bigint[])',
+        [ids],
+      )
+    ).map((r) => r.tenant_id);
+    return { n: await words.remove(t, scope, ids), tenants };
+  });
+  for (const tenantId of tenants) await wordsChanged(db, bus, tenantId);
+  return n;
+}
+
+export interface ImportResult {
+  /** Words added to the list. */
+  added: number;
+  /** Words already in the list, or repeated in the import. */
+  skipped: number;
+  /** Words refused (too long), named so the user can fix them. */
+  invalid: string[];
+}
+
+/** Adds many words at once; duplicates (in the list or the import itself) are skipped and counted. */
+export async function importWords(
+  db: Db,
+  bus: Bus,
+  scope: Scope,
+  text: string,
+  category?: string,
+): Promise<ImportResult> {
+  const cat = checkCategory(category);
+  const parsed = parseWordList(text);
+  if (parsed.length > MAX_IMPORT) throw bad('risk.tooManyWords', { limit: MAX_IMPORT });
+  const invalid = parsed.filter((w) => w.length > MAX_WORD_LENGTH);
+  const unique = new Map<string, string>();
+  for (const w of parsed)
+    if (w.length <= MAX_WORD_LENGTH && !unique.has(sameKey(w))) unique.set(sameKey(w), w);
+  const list = [...unique.values()];
+  const added = list.length
+    ? await db.tx(async (t) => {
+        const rows = await t.query(
+          `INSERT INTO risk_sensitive_word (id, tenant_id, word, category, create_user, create_dept, update_user)
+           SELECT w.id, $3, w.word, $4, $5, $6, $5 FROM unnest($1::bigint[], $2::text[]) AS w(id, word)
+           ON CONFLICT (tenant_id, lower(word)) WHERE is_deleted = 0 DO NOTHING RETURNING id`,
+          [list.map(() => newId()), list, scope.tenantId, cat, scope.userId, scope.deptId ?? '0'],
+        );
+        return rows.length;
+      })
+    : 0;
+  if (added) await wordsChanged(db, bus, scope.tenantId);
+  return { added, skipped: parsed.length - invalid.length - added, invalid };
+}
