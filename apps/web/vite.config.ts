@@ -1,10 +1,13 @@
 import path from 'node:path';
+import { build } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { microDemo } from '../micro-demo/plugin';
 
 /** The shell. `npm run build` writes dist/, which the server serves at /. Dev server proxies the API. */
 export default defineConfig({
-  plugins: [react()],
+  // microDemo: the sample micro-app of the qiankun host, built into dist/micro/demo.
+  plugins: [react(), microDemo(build)],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,
@@ -15,7 +18,17 @@ export default defineConfig({
       '/im': { target: 'ws://127.0.0.1:8080', ws: true },
     },
   },
-  build: { outDir: 'dist', chunkSizeWarningLimit: 2000 },
+  build: {
+    outDir: 'dist',
+    chunkSizeWarningLimit: 2000,
+    // h5.html: the customers' mobile chat page (/h5/chat), a separate light entry.
+    rollupOptions: {
+      input: {
+        main: path.resolve(import.meta.dirname, 'index.html'),
+        h5: path.resolve(import.meta.dirname, 'h5.html'),
+      },
+    },
+  },
   test: {
     name: 'web',
     environment: 'jsdom',

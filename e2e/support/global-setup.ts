@@ -28,7 +28,7 @@ const freePort = () =>
     });
   });
 
-async function startServer(
+export async function startServer(
   env: Record<string, string>,
 ): Promise<{ url: string; proc: ChildProcess; dataDir: string }> {
   const main = path.join(root, 'apps/server/dist/main.js');

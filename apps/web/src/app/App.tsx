@@ -1,12 +1,34 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { BrowserRouter } from 'react-router';
+import { ConfigProvider, theme } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
 import { themeConfig } from '@/shared/theme/themes';
 import { useTheme } from '@/shared/theme/store';
-import { router } from './router';
+import { AppRoutes } from './router';
+
+/**
+ * The base text style antd's `App` would set (colour, size, line height, font of the theme), without
+ * its modal and notification hooks: dialogs and toasts are antd's static ones (Modal.confirm through
+ * shared/notify/confirm, message through shared/http toast), loaded when first used.
+ */
+function BaseText({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <div
+      className="fc-app"
+      style={{
+        color: token.colorText,
+        fontSize: token.fontSize,
+        lineHeight: token.lineHeight,
+        fontFamily: token.fontFamily,
+      }}
+    >
+      {children}
+    </div>
+  );
+}
 
 export function App() {
   const { i18n, t } = useTranslation();
@@ -16,9 +38,11 @@ export function App() {
   }, [t, i18n.language]);
   return (
     <ConfigProvider theme={themeConfig(name, color)} locale={i18n.language === 'en' ? enUS : zhCN}>
-      <AntdApp>
-        <RouterProvider router={router} />
-      </AntdApp>
+      <BaseText>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </BaseText>
     </ConfigProvider>
   );
 }

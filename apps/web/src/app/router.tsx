@@ -1,5 +1,5 @@
 import { Suspense, lazy, type ReactNode } from 'react';
-import { Navigate, createBrowserRouter, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Spin } from 'antd';
 import { useSession } from '@/shared/auth/store';
 
@@ -24,19 +24,18 @@ function PublicOnly({ children }: { children: ReactNode }) {
   return token ? <Navigate to="/" replace /> : children;
 }
 
-export const router = createBrowserRouter([
-  {
-    path: '/login',
-    element: <PublicOnly>{page(<LoginPage />)}</PublicOnly>,
-  },
-  { path: '/lock', element: page(<LockPage />) },
-  { path: '/403', element: page(<ErrorPage code={403} />) },
-  { path: '/404', element: page(<ErrorPage code={404} />) },
-  { path: '/500', element: page(<ErrorPage code={500} />) },
-  { path: '/', element: <Navigate to="/wel" replace /> },
-  { path: '/wel', element: <Navigate to="/wel/index" replace /> },
-  {
-    path: '*',
-    element: <Guard>{page(<MainLayout />)}</Guard>,
-  },
-]);
+/** The routes (declarative mode: the data router's loaders and actions are not used, and weigh). */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/login" element={<PublicOnly>{page(<LoginPage />)}</PublicOnly>} />
+      <Route path="/lock" element={page(<LockPage />)} />
+      <Route path="/403" element={page(<ErrorPage code={403} />)} />
+      <Route path="/404" element={page(<ErrorPage code={404} />)} />
+      <Route path="/500" element={page(<ErrorPage code={500} />)} />
+      <Route path="/" element={<Navigate to="/wel" replace />} />
+      <Route path="/wel" element={<Navigate to="/wel/index" replace />} />
+      <Route path="*" element={<Guard>{page(<MainLayout />)}</Guard>} />
+    </Routes>
+  );
+}

@@ -1,7 +1,8 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Result } from 'antd';
+import { Component, Suspense, lazy, type ErrorInfo, type ReactNode } from 'react';
 import i18n from '@/shared/i18n';
 import { addLog } from '@/shared/logs/store';
+
+const PageResult = lazy(() => import('./PageResult'));
 
 /** Render errors of a page land in the local log and leave the rest of the shell working. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, { error?: Error }> {
@@ -18,7 +19,12 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error?: 
     });
   }
   override render() {
-    if (this.state.error) return <Result status="500" title="500" subTitle={i18n.t('page.serverError')} />;
+    if (this.state.error)
+      return (
+        <Suspense>
+          <PageResult status="500" title="500" subTitle={i18n.t('page.serverError')} />
+        </Suspense>
+      );
     return this.props.children;
   }
 }

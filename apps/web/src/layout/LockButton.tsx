@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { Button, Form, Input, Modal } from 'antd';
+import { Button } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { lock, useSession } from '@/shared/auth/store';
 import { setStore } from '@/shared/storage';
@@ -9,12 +9,15 @@ import { setStore } from '@/shared/storage';
 /** Spec §4: going to /lock waits 100 ms after the flag is stored. */
 export const LOCK_DELAY_MS = 100;
 
+// The password dialog loads when it is first needed.
+const LockDialog = lazy(() => import('./LockDialog'));
+
 export function LockButton() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState(false);
-  const [form] = Form.useForm();
+  const [used, setUsed] = useState(false);
   const saved = useSession((s) => s.lockPassword);
 
   const lockWith = (password: string) => {
@@ -23,7 +26,10 @@ export function LockButton() {
     setOpen(false);
     window.setTimeout(() => navigate('/lock'), LOCK_DELAY_MS);
   };
-  const confirm = async () => lockWith(((await form.validateFields()) as { password: string }).password);
+  const ask = () => {
+    setUsed(true);
+    setOpen(true);
+  };
 
   return (
     <>
@@ -32,27 +38,13 @@ export function LockButton() {
         icon={<LockOutlined />}
         aria-label={t('nav.lock')}
         title={t('nav.lock')}
-        onClick={() => (saved ? lockWith(saved) : setOpen(true))}
+        onClick={() => (saved ? lockWith(saved) : ask())}
       />
-      <Modal
-        open={open}
-        title={t('lock.title')}
-        onOk={confirm}
-        onCancel={() => setOpen(false)}
-        okText={t('common.confirm')}
-        cancelText={t('common.cancel')}
-        destroyOnHidden
-      >
-        <Form form={form} name="lock" layout="vertical" onFinish={confirm}>
-          <Form.Item
-            name="password"
-            label={t('lock.password')}
-            rules={[{ required: true, message: t('lock.empty') }]}
-          >
-            <Input.Password autoFocus autoComplete="off" />
-          </Form.Item>
-        </Form>
-      </Modal>
+      {used && (
+        <Suspense>
+          <LockDialog open={open} onLock={lockWith} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

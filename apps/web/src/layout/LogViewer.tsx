@@ -1,87 +1,38 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, Button, Modal, Space, Table, Typography, message } from 'antd';
+import { Badge, Button } from 'antd';
 import { BugOutlined } from '@ant-design/icons';
-import { http } from '@/shared/http';
-import { clearLogs, useLogs, type LogEntry } from '@/shared/logs/store';
+import { useLogs } from '@/shared/logs/store';
+
+const LogDialog = lazy(() => import('./LogDialog'));
 
 /** The local error log: every captured error, uploaded or cleared after a confirmation. */
 export function LogViewer() {
   const { t } = useTranslation();
-  const logs = useLogs((s) => s.logs);
+  const count = useLogs((s) => s.logs.length);
   const [open, setOpen] = useState(false);
-
-  const upload = () =>
-    Modal.confirm({
-      title: t('common.tip'),
-      content: t('logs.uploadConfirm'),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        await http.post('/api/blade-desk/log/client-errors', logs);
-        void message.success(t('logs.sent'));
-      },
-    });
-  const clear = () =>
-    Modal.confirm({
-      title: t('common.tip'),
-      content: t('logs.clearConfirm'),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: () => {
-        clearLogs();
-        void message.success(t('logs.cleared'));
-      },
-    });
+  // The dialog loads on the first click and then stays mounted (it closes with its animation).
+  const [used, setUsed] = useState(false);
 
   return (
     <>
-      <Badge count={logs.length} size="small" offset={[-4, 4]}>
+      <Badge count={count} size="small" offset={[-4, 4]}>
         <Button
           type="text"
           icon={<BugOutlined />}
           aria-label={t('nav.logs')}
           title={t('nav.logs')}
-          onClick={() => setOpen(true)}
-        />
-      </Badge>
-      <Modal
-        open={open}
-        width={960}
-        title={t('logs.title')}
-        onCancel={() => setOpen(false)}
-        footer={
-          <Space>
-            <Button onClick={clear} disabled={!logs.length}>
-              {t('logs.clear')}
-            </Button>
-            <Button type="primary" onClick={upload} disabled={!logs.length}>
-              {t('logs.upload')}
-            </Button>
-          </Space>
-        }
-      >
-        <Table<LogEntry>
-          size="small"
-          rowKey={(r) => `${r.time}-${r.message}`}
-          dataSource={logs}
-          pagination={{ pageSize: 8 }}
-          columns={[
-            { title: t('logs.type'), dataIndex: 'type', width: 110 },
-            { title: t('logs.message'), dataIndex: 'message', ellipsis: true },
-            { title: t('logs.url'), dataIndex: 'url', ellipsis: true, width: 200 },
-            { title: t('logs.time'), dataIndex: 'time', width: 190 },
-          ]}
-          expandable={{
-            expandedRowRender: (r) => (
-              <Typography.Paragraph
-                code
-                style={{ whiteSpace: 'pre-wrap', margin: 0 }}
-              >{`${r.info}\n${r.stack}`}</Typography.Paragraph>
-            ),
+          onClick={() => {
+            setUsed(true);
+            setOpen(true);
           }}
         />
-      </Modal>
+      </Badge>
+      {used && (
+        <Suspense>
+          <LogDialog open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

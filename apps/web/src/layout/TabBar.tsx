@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Dropdown, Modal, Tabs, message } from 'antd';
+import { Dropdown, Tabs, message } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
+import { confirm } from '@/shared/notify/confirm';
 import { closeAll, closeOthers, closeTab, refreshTab, useTabs, type Tab } from './tabs';
 
 /** The tab strip: click to switch, × to close (never the last), right-click for the tab menu. */
@@ -21,7 +22,7 @@ export function TabBar() {
     onClick: ({ key, domEvent }: { key: string; domEvent: { stopPropagation: () => void } }) => {
       domEvent.stopPropagation();
       if (key === 'clear') {
-        Modal.confirm({
+        confirm({
           title: t('common.tip'),
           content: t('tabs.clearCacheConfirm'),
           okText: t('common.confirm'),

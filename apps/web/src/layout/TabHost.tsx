@@ -1,15 +1,17 @@
-import { Activity, Suspense, type ComponentType } from 'react';
+import { Activity, Suspense, lazy, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Result, Spin } from 'antd';
+import { Spin } from 'antd';
 import { findPage } from '@/app/registry';
 import { PageContext } from '@/app/page-context';
 import { ErrorBoundary } from './ErrorBoundary';
 import { useTabs } from './tabs';
 
+const PageResult = lazy(() => import('./PageResult'));
+
 function NotAvailable({ path }: { path: string }) {
   const { t } = useTranslation();
   return (
-    <Result status="info" title={t('page.notAvailable')} subTitle={t('page.notAvailableSub', { path })} />
+    <PageResult status="info" title={t('page.notAvailable')} subTitle={t('page.notAvailableSub', { path })} />
   );
 }
 

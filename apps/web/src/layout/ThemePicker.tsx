@@ -1,8 +1,12 @@
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, ColorPicker, Dropdown } from 'antd';
+import { Button, Dropdown } from 'antd';
 import { BgColorsOutlined, SkinOutlined } from '@ant-design/icons';
 import { THEMES, LOOKS, type ThemeName } from '@/shared/theme/themes';
-import { setThemeColor, setThemeName, useTheme } from '@/shared/theme/store';
+import { setThemeName, useTheme } from '@/shared/theme/store';
+
+// The colour picker (with its sliders and inputs) loads when the colour button is first pressed.
+const ThemeColorPicker = lazy(() => import('./ThemeColorPicker'));
 
 export function ThemePicker() {
   const { t } = useTranslation();
@@ -41,23 +45,20 @@ export function ThemePicker() {
 export function ThemeColor() {
   const { t } = useTranslation();
   const color = useTheme((s) => s.color);
+  const [used, setUsed] = useState(false);
+  const button = (
+    <Button
+      type="text"
+      icon={<BgColorsOutlined style={{ color }} />}
+      aria-label={t('nav.color')}
+      title={t('nav.color')}
+      onClick={() => setUsed(true)}
+    />
+  );
+  if (!used) return button;
   return (
-    <ColorPicker
-      value={color}
-      onChangeComplete={(c) => setThemeColor(c.toHexString())}
-      presets={[
-        {
-          label: t('nav.color'),
-          colors: ['#409EFF', '#1677ff', '#f5222d', '#fa541c', '#13c2c2', '#52c41a', '#722ed1', '#eb2f96'],
-        },
-      ]}
-    >
-      <Button
-        type="text"
-        icon={<BgColorsOutlined style={{ color }} />}
-        aria-label={t('nav.color')}
-        title={t('nav.color')}
-      />
-    </ColorPicker>
+    <Suspense fallback={button}>
+      <ThemeColorPicker>{button}</ThemeColorPicker>
+    </Suspense>
   );
 }

@@ -1,12 +1,42 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Avatar, Dropdown, Modal, Space } from 'antd';
+import { Dropdown, Space } from 'antd';
 import { DashboardOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useSession } from '@/shared/auth/store';
 import { signOut } from '@/app/session';
+import { confirm } from '@/shared/notify/confirm';
 
 /** Spec §9: avatar initials are the last 2 characters of the nickname. */
 export const initials = (nick: string | undefined) => (nick ?? '').slice(-2);
+
+/**
+ * The small round avatar of the top bar. Not antd's Avatar: that one measures its text after every
+ * render to scale it, which forces a layout of the whole page while the workspace first appears.
+ */
+function TopAvatar({ src, text }: { src?: string; text: string }) {
+  return (
+    <span
+      aria-hidden
+      style={{
+        width: 24,
+        height: 24,
+        borderRadius: '50%',
+        overflow: 'hidden',
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        flex: 'none',
+        background: '#409EFF',
+        color: '#fff',
+        fontSize: 10,
+        lineHeight: 1,
+        whiteSpace: 'nowrap',
+      }}
+    >
+      {src ? <img src={src} alt="" width={24} height={24} style={{ objectFit: 'cover' }} /> : text}
+    </span>
+  );
+}
 
 export function UserMenu() {
   const { t } = useTranslation();
@@ -22,7 +52,7 @@ export function UserMenu() {
     if (key === 'dashboard') navigate('/wel/dashboard');
     if (key === 'info') navigate('/info/index');
     if (key === 'logout') {
-      Modal.confirm({
+      confirm({
         title: t('common.tip'),
         content: t('user.logoutConfirm'),
         okText: t('common.confirm'),
@@ -39,9 +69,7 @@ export function UserMenu() {
         aria-label={t('user.info')}
         tabIndex={0}
       >
-        <Avatar size="small" src={user?.avatar || undefined} style={{ backgroundColor: '#409EFF' }}>
-          {initials(user?.nick_name)}
-        </Avatar>
+        <TopAvatar src={user?.avatar || undefined} text={initials(user?.nick_name)} />
         <span className="fc-user-name">{user?.real_name || user?.nick_name || user?.account}</span>
       </Space>
     </Dropdown>

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Input, Modal, Space, message } from 'antd';
-import { http } from '@/shared/http';
+import { Button, Form, Input, Modal, Space } from 'antd';
+import { http, toast } from '@/shared/http';
 import { encryptPassword } from '@/shared/auth/sm2';
 import { DEFAULT_TENANT } from '@/app/session';
 import { mobileRule } from '@/shared/validators';
 import { NewPasswordFields } from '@/shared/auth/NewPasswordFields';
 
 /** Forgotten password by SMS code; both calls go to tenant 000000 (spec §6). */
-export function ForgotDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export default function ForgotDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const [wait, setWait] = useState(0);
@@ -49,7 +49,7 @@ export function ForgotDialog({ open, onClose }: { open: boolean; onClose: () => 
         },
         { headers: { 'Tenant-Id': DEFAULT_TENANT }, noToken: true },
       );
-      void message.success(t('forgot.done'));
+      toast.success(t('forgot.done'));
       form.resetFields();
       onClose();
     } finally {

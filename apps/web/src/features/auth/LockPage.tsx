@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { Avatar, Button, Input, Space, Typography, message } from 'antd';
+import { Avatar, Button, Input, Space, Typography } from 'antd';
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { unlock, useSession } from '@/shared/auth/store';
 import { getStore } from '@/shared/storage';
 import { signOut } from '@/app/session';
+import { toast } from '@/shared/http';
 import styles from './login.module.css';
 
 /** The lock screen: the lock password returns to the tab the user locked from. */
@@ -18,8 +19,8 @@ export default function LockPage() {
   if (!locked) return <Navigate to={getStore<string>('lockFrom', true) ?? '/'} replace />;
 
   const tryUnlock = () => {
-    if (!value) return void message.error(t('lock.empty'));
-    if (value !== lockPassword) return void message.error(t('lock.wrong'));
+    if (!value) return void toast.error(t('lock.empty'));
+    if (value !== lockPassword) return void toast.error(t('lock.wrong'));
     const back = getStore<string>('lockFrom', true) ?? '/wel/index';
     unlock();
     navigate(back, { replace: true });

@@ -1,14 +1,16 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button, Card, Form, Input, Space, Typography, message } from 'antd';
+import { Button, Form, Input, Space, theme } from 'antd';
 import { LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import { http, HttpError } from '@/shared/http';
+import { http, HttpError, toast } from '@/shared/http';
 import { DEFAULT_TENANT, loadSessionData, signIn } from '@/app/session';
 import { LangSwitch } from '@/layout/LangSwitch';
-import { RegisterDialog } from './RegisterDialog';
-import { ForgotDialog } from './ForgotDialog';
 import styles from './login.module.css';
+
+// The dialogs (modal, password strength, SMS code) load when first opened, not with the sign-in page.
+const RegisterDialog = lazy(() => import('./RegisterDialog'));
+const ForgotDialog = lazy(() => import('./ForgotDialog'));
 
 interface Captcha {
   key: string;
@@ -25,6 +27,13 @@ export default function LoginPage() {
   const [captcha, setCaptcha] = useState<Captcha>();
   const [tenantFromHost, setTenantFromHost] = useState<string>();
   const [dialog, setDialog] = useState<'register' | 'forgot'>();
+  // Once opened, a dialog stays mounted so that it closes with its animation.
+  const [opened, setOpened] = useState<{ register?: true; forgot?: true }>({});
+  const openDialog = (d: 'register' | 'forgot') => {
+    setOpened((o) => ({ ...o, [d]: true }));
+    setDialog(d);
+  };
+  const { token } = theme.useToken();
 
   const loadCaptcha = () => {
     http.get<Captcha>('/api/blade-auth/oauth/captcha', { noToken: true, silent: true }).then(
@@ -60,7 +69,7 @@ export default function LoginPage() {
       navigate('/wel/index', { replace: true });
     } catch (e) {
       // The client already showed error_description as a toast.
-      if (!(e instanceof HttpError)) void message.error(String(e));
+      if (!(e instanceof HttpError)) toast.error(String(e));
       form.setFieldValue('code', '');
       loadCaptcha();
     } finally {
@@ -73,13 +82,22 @@ export default function LoginPage() {
       <div className={styles.lang}>
         <LangSwitch />
       </div>
-      <Card className={styles.card}>
-        <Typography.Title level={2} className={styles.brand}>
+      {/* A plain panel rather than antd's Card, which brings Tabs and Skeleton along. */}
+      <section
+        className={styles.card}
+        style={{
+          background: token.colorBgContainer,
+          borderRadius: token.borderRadiusLG,
+          color: token.colorText,
+          fontSize: token.fontSize,
+        }}
+      >
+        <h1 className={styles.brand} style={{ color: token.colorTextHeading }}>
           {t('app.name')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" className={styles.subtitle}>
+        </h1>
+        <p className={styles.subtitle} style={{ color: token.colorTextSecondary }}>
           {t('login.subtitle')}
-        </Typography.Paragraph>
+        </p>
         <Form
           form={form}
           layout="vertical"
@@ -143,20 +161,24 @@ export default function LoginPage() {
           </Button>
         </Form>
         <div className={styles.links}>
-          <Button type="link" onClick={() => setDialog('register')}>
+          <Button type="link" onClick={() => openDialog('register')}>
             {t('login.register')}
           </Button>
-          <Button type="link" onClick={() => setDialog('forgot')}>
+          <Button type="link" onClick={() => openDialog('forgot')}>
             {t('login.forgot')}
           </Button>
         </div>
-      </Card>
-      <RegisterDialog
-        open={dialog === 'register'}
-        tenantFromHost={tenantFromHost}
-        onClose={() => setDialog(undefined)}
-      />
-      <ForgotDialog open={dialog === 'forgot'} onClose={() => setDialog(undefined)} />
+      </section>
+      <Suspense>
+        {opened.register && (
+          <RegisterDialog
+            open={dialog === 'register'}
+            tenantFromHost={tenantFromHost}
+            onClose={() => setDialog(undefined)}
+          />
+        )}
+        {opened.forgot && <ForgotDialog open={dialog === 'forgot'} onClose={() => setDialog(undefined)} />}
+      </Suspense>
     </main>
   );
 }

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NewPasswordFields } from '@/shared/auth/NewPasswordFields';
-import { Form, Input, Modal, message } from 'antd';
-import { http, HttpError } from '@/shared/http';
+import { Form, Input, Modal } from 'antd';
+import { http, HttpError, toast } from '@/shared/http';
 import { encryptPassword } from '@/shared/auth/sm2';
 import { DEFAULT_TENANT } from '@/app/session';
 
 /** Account registration: submit → 'awaits admin approval' → back to sign-in (spec §4). */
-export function RegisterDialog({
+export default function RegisterDialog({
   open,
   tenantFromHost,
   onClose,
@@ -48,7 +48,7 @@ export function RegisterDialog({
       });
       form.resetFields();
     } catch (e) {
-      void message.error(e instanceof HttpError && e.message ? e.message : t('register.failed'));
+      toast.error(e instanceof HttpError && e.message ? e.message : t('register.failed'));
     } finally {
       setBusy(false);
     }

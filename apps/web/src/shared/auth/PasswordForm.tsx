@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Input, message } from 'antd';
-import { http } from '../http';
+import { Button, Form, Input } from 'antd';
+import { http, toast } from '../http';
 import { encryptPassword } from './sm2';
 import { NewPasswordFields } from './NewPasswordFields';
 
@@ -15,7 +15,7 @@ export function PasswordForm({ onDone, name = 'password-change' }: { onDone?: ()
       encryptPassword(v.newPassword1),
     ]);
     await http.post('/api/blade-user/update-password', { oldPassword, newPassword, newPassword1 });
-    void message.success(t('info.passwordChanged'));
+    toast.success(t('info.passwordChanged'));
     form.resetFields();
     onDone?.();
   };
