@@ -1,0 +1,162 @@
+/**
+ * The three kinds of client the chat benchmark drives, behind one small interface:
+ * - `sdk`: @forecourt/im-sdk against our server (what the product's screens use);
+ * - `raw`: the same JSON frames over `ws` against our server (the fallback while the SDK is unfinished);
+ * - `peer`: socket.io-client against the Socket.IO relay.
+ * Idle clients keep only what their library keeps, so the load generator can hold ten thousand of them.
+ */
+import { randomUUID } from 'node:crypto';
+import WebSocket from 'ws';
+import { io } from 'socket.io-client';
+
+export type ClientKind = 'sdk' | 'raw' | 'peer';
+
+export interface Credentials {
+  userID: string;
+  /** Our server: a ticket from getSign. The peer has no auth. */
+  sig: string;
+}
+
+export interface BenchClient {
+  /** Resolves when the server acknowledged the message (ours: stored durably; peer: relayed). */
+  send(to: string, text: string): Promise<void>;
+  close(): void;
+}
+
+/** Called with the text of each message this client receives from someone else. */
+export type OnText = (text: string) => void;
+
+export type Connector = (c: Credentials, onText?: OnText) => Promise<BenchClient>;
+
+const TEXT = 'TIMTextElem';
+const CONNECT_TIMEOUT_MS = 60_000;
+
+function withTimeout<T>(p: Promise<T>, what: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(
+      () => reject(new Error(`${what}: no answer in ${CONNECT_TIMEOUT_MS} ms`)),
+      CONNECT_TIMEOUT_MS,
+    );
+    p.then(
+      (v) => (clearTimeout(t), resolve(v)),
+      (e: unknown) => (clearTimeout(t), reject(e instanceof Error ? e : new Error(String(e)))),
+    );
+  });
+}
+
+/** Our server through the wire protocol (packages/im-sdk/src/protocol.ts), frame for frame what the SDK sends. */
+export function rawConnector(origin: string): Connector {
+  const url = `${origin.replace(/^http/, 'ws')}/im`;
+  return (c, onText) =>
+    withTimeout(
+      new Promise<BenchClient>((resolve, reject) => {
+        const ws = new WebSocket(url, { perMessageDeflate: false });
+        let rid = 0;
+        const pending = new Map<number, { ok: () => void; fail: (e: Error) => void }>();
+        const request = (op: string, args: object) =>
+          new Promise<void>((ok, fail) => {
+            const id = ++rid;
+            pending.set(id, { ok, fail });
+            ws.send(JSON.stringify({ op, rid: id, ...args }));
+          });
+        ws.on('message', (raw) => {
+          const f = JSON.parse(String(raw)) as {
+            op: string;
+            rid?: number;
+            code?: number;
+            message?: string;
+            data?: { from?: string; payload?: { text?: string } };
+          };
+          if (f.op === 'res') {
+            const p = pending.get(f.rid!);
+            pending.delete(f.rid!);
+            if (f.code === 0) p?.ok();
+            else p?.fail(new Error(`${f.code}: ${f.message}`));
+          } else if (f.op === 'msg' && onText && f.data?.from !== c.userID)
+            onText(String(f.data?.payload?.text ?? ''));
+        });
+        ws.on('error', reject);
+        ws.on('close', (code) => {
+          for (const p of pending.values()) p.fail(new Error(`socket closed (${code})`));
+          pending.clear();
+        });
+        ws.on('open', () => {
+          request('auth', {
+            userID: c.userID,
+            userSig: c.sig,
+            instanceId: randomUUID(),
+            platform: 'node',
+          }).then(
+            () =>
+              resolve({
+                send: (to, text) =>
+                  request('send', {
+                    message: {
+                      clientMsgId: randomUUID(),
+                      to,
+                      conversationType: 'C2C',
+                      type: TEXT,
+                      payload: { text },
+                    },
+                  }),
+                close: () => ws.close(),
+              }),
+            reject,
+          );
+        });
+      }),
+      `auth of ${c.userID}`,
+    );
+}
+
+/** Our server through the SDK, as the chat screen and the tests use it. */
+export async function sdkConnector(origin: string): Promise<Connector> {
+  const sdk = await import('@forecourt/im-sdk');
+  return async (c, onText) => {
+    const chat = sdk.create({ server: origin, platform: 'node', lang: 'en' });
+    if (onText)
+      chat.on(sdk.EVENT.MESSAGE_RECEIVED, (e) => {
+        for (const m of e.data)
+          if (m.from !== c.userID) onText(String((m.payload as { text?: string }).text ?? ''));
+      });
+    await withTimeout(chat.login({ userID: c.userID, userSig: c.sig }), `login of ${c.userID}`);
+    return {
+      async send(to, text) {
+        const m = chat.createTextMessage({ to, conversationType: sdk.TYPES.CONV_C2C, payload: { text } });
+        await chat.sendMessage(m);
+      },
+      close: () => void chat.logout().catch(() => undefined),
+    };
+  };
+}
+
+/** The Socket.IO relay: the handshake names the user; `send` is acknowledged by the relay. */
+export function peerConnector(origin: string): Connector {
+  return (c, onText) =>
+    withTimeout(
+      new Promise<BenchClient>((resolve, reject) => {
+        const socket = io(origin, {
+          transports: ['websocket'],
+          auth: { userID: c.userID },
+          reconnection: false,
+          forceNew: true,
+        });
+        if (onText) socket.on('msg', (m: { text: string }) => onText(m.text));
+        socket.once('connect_error', reject);
+        socket.once('connect', () =>
+          resolve({
+            send: (to, text) =>
+              new Promise<void>((ok, fail) =>
+                socket
+                  .timeout(CONNECT_TIMEOUT_MS)
+                  .emit('send', { to, text, id: randomUUID() }, (err: Error | null) =>
+                    err ? fail(err) : ok(),
+                  ),
+              ),
+            close: () => void socket.disconnect(),
+          }),
+        );
+      }),
+      `connect of ${c.userID}`,
+    );
+}

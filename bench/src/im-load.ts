@@ -1,0 +1,228 @@
+/**
+ * One load-generator process of the chat benchmark (forked by bench/src/im.ts, commands over IPC). It
+ * holds idle clients and sender/receiver pairs; a pair's two ends live in the same process, so the
+ * send-to-receive latency is read off one clock. Message texts carry the run tag and the send time.
+ */
+import { performance } from 'node:perf_hooks';
+import {
+  peerConnector,
+  rawConnector,
+  sdkConnector,
+  type BenchClient,
+  type ClientKind,
+  type Connector,
+  type Credentials,
+} from './im-clients.js';
+
+export type Command =
+  | { cmd: 'connect'; kind: ClientKind; origin: string; users: Credentials[]; concurrency: number }
+  | {
+      cmd: 'pairs';
+      kind: ClientKind;
+      origin: string;
+      pairs: [Credentials, Credentials][];
+      concurrency: number;
+    }
+  | {
+      cmd: 'run';
+      tag: string;
+      seconds: number;
+      /** Messages in flight per sender (not yet acknowledged). */
+      window: number;
+      /** Messages/s this process offers in total; 0: every sender sends as fast as its window allows. */
+      rate: number;
+      drainMs: number;
+    }
+  | { cmd: 'close' };
+
+export interface ConnectResult {
+  connected: number;
+  failed: number;
+  firstError?: string;
+  ms: number;
+}
+
+export interface RunResult {
+  sent: number;
+  acked: number;
+  failed: number;
+  firstError?: string;
+  delivered: number;
+  /** Seconds from the first send to the last send. */
+  sendSeconds: number;
+  /** Send-to-receive latencies (ms) of every delivered message of the run. */
+  latencies: number[];
+  /** Send-to-acknowledgement latencies (ms). */
+  ackLatencies: number[];
+}
+
+let connector: Connector | undefined;
+let connectorKey = '';
+async function connectorFor(kind: ClientKind, origin: string): Promise<Connector> {
+  if (connector && connectorKey === `${kind} ${origin}`) return connector;
+  connector =
+    kind === 'sdk'
+      ? await sdkConnector(origin)
+      : kind === 'raw'
+        ? rawConnector(origin)
+        : peerConnector(origin);
+  connectorKey = `${kind} ${origin}`;
+  return connector;
+}
+
+const idle: BenchClient[] = [];
+interface Pair {
+  sender: BenchClient;
+  to: string;
+  inFlight: number;
+}
+const pairs: Pair[] = [];
+const receivers: BenchClient[] = [];
+
+// What the receivers see of the current run.
+let runTag = '';
+let delivered = 0;
+let latencies: number[] = [];
+
+function onText(text: string) {
+  // "<tag> <n> <sendTime>"
+  const sp = text.indexOf(' ');
+  if (text.slice(0, sp) !== runTag) return;
+  delivered++;
+  latencies.push(performance.now() - Number(text.slice(text.lastIndexOf(' ') + 1)));
+}
+
+/** Runs `fn` over `items` with at most `concurrency` at once; failures are counted, not thrown. */
+async function pool<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>) {
+  let next = 0;
+  let failed = 0;
+  let firstError: string | undefined;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) {
+        const item = items[next++]!;
+        try {
+          await fn(item);
+        } catch (e) {
+          failed++;
+          firstError ??= (e as Error).message;
+        }
+      }
+    }),
+  );
+  return { failed, firstError };
+}
+
+async function connect(c: Extract<Command, { cmd: 'connect' }>): Promise<ConnectResult> {
+  const conn = await connectorFor(c.kind, c.origin);
+  const t0 = performance.now();
+  const r = await pool(c.users, c.concurrency, async (u) => void idle.push(await conn(u)));
+  return { connected: c.users.length - r.failed, ...r, ms: Math.round(performance.now() - t0) };
+}
+
+async function connectPairs(c: Extract<Command, { cmd: 'pairs' }>): Promise<ConnectResult> {
+  const conn = await connectorFor(c.kind, c.origin);
+  const t0 = performance.now();
+  const r = await pool(c.pairs, c.concurrency, async ([a, b]) => {
+    receivers.push(await conn(b, onText));
+    pairs.push({ sender: await conn(a), to: b.userID, inFlight: 0 });
+  });
+  return { connected: (c.pairs.length - r.failed) * 2, ...r, ms: Math.round(performance.now() - t0) };
+}
+
+async function run(c: Extract<Command, { cmd: 'run' }>): Promise<RunResult> {
+  runTag = c.tag;
+  delivered = 0;
+  latencies = [];
+  const ackLatencies: number[] = [];
+  let sent = 0;
+  let acked = 0;
+  let failed = 0;
+  let firstError: string | undefined;
+  let n = 0;
+  const t0 = performance.now();
+  const until = t0 + c.seconds * 1000;
+  let lastSend = t0;
+  // Closed loop: an acknowledgement frees a slot of the sender's window, refilled while time is left.
+  const closedLoop = c.rate === 0;
+
+  const fire = (p: Pair) => {
+    const at = performance.now();
+    lastSend = at;
+    sent++;
+    p.inFlight++;
+    p.sender
+      .send(p.to, `${c.tag} ${n++} ${at.toFixed(3)}`)
+      .then(
+        () => {
+          acked++;
+          ackLatencies.push(performance.now() - at);
+        },
+        (e: Error) => {
+          failed++;
+          firstError ??= e.message;
+        },
+      )
+      .finally(() => {
+        p.inFlight--;
+        if (closedLoop && performance.now() < until) fire(p);
+      });
+  };
+
+  if (closedLoop) {
+    for (const p of pairs) while (p.inFlight < c.window) fire(p);
+    await new Promise((r) => setTimeout(r, c.seconds * 1000));
+  } else {
+    // Open loop: messages are due at a fixed total rate, spread round-robin over the senders; a due
+    // message whose sender's window is full waits for the next free sender (achieved rate shows it).
+    let issued = 0;
+    let rr = 0;
+    await new Promise<void>((resolve) => {
+      const tick = setInterval(() => {
+        const now = performance.now();
+        if (now >= until) {
+          clearInterval(tick);
+          return resolve();
+        }
+        const due = Math.floor(((now - t0) / 1000) * c.rate) - issued;
+        for (let i = 0; i < due; i++) {
+          let tries = 0;
+          while (pairs[rr % pairs.length]!.inFlight >= c.window && tries < pairs.length) {
+            rr++;
+            tries++;
+          }
+          if (tries === pairs.length) break;
+          fire(pairs[rr++ % pairs.length]!);
+          issued++;
+        }
+      }, 2);
+    });
+  }
+  const sendSeconds = (lastSend - t0) / 1000;
+  // Drain: every acknowledged message should still arrive.
+  const drainUntil = performance.now() + c.drainMs;
+  while (performance.now() < drainUntil && (acked + failed < sent || delivered < acked))
+    await new Promise((r) => setTimeout(r, 20));
+  runTag = '';
+  return { sent, acked, failed, firstError, delivered, sendSeconds, latencies, ackLatencies };
+}
+
+function close() {
+  for (const c of [...idle, ...receivers, ...pairs.map((p) => p.sender)]) c.close();
+  idle.length = 0;
+  receivers.length = 0;
+  pairs.length = 0;
+}
+
+process.on('message', (m: Command) => {
+  const reply = (r: unknown) => process.send!(r);
+  const fail = (e: Error) => reply({ error: e.stack ?? e.message });
+  if (m.cmd === 'connect') connect(m).then(reply, fail);
+  else if (m.cmd === 'pairs') connectPairs(m).then(reply, fail);
+  else if (m.cmd === 'run') run(m).then(reply, fail);
+  else {
+    close();
+    // Let the close frames go out before the parent stops this process.
+    setTimeout(() => reply({ closed: true }), 500);
+  }
+});

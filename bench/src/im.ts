@@ -1,0 +1,505 @@
+/**
+ * Chat benchmark (issue 5): N clients against one chat node on PostgreSQL and, in the same run, against a
+ * plain Socket.IO relay with no storage (bench/src/im-peer.ts) as the peer. For each server:
+ *   (a) N clients connect and sign in, then idle: connect time and server RSS per idle connection;
+ *   (b) with them still connected, PAIRS sender/receiver pairs send
+ *       - as fast as acknowledgements allow (WINDOW in flight per sender) for SECONDS: the ceiling;
+ *       - at a fixed RATE messages/s for SECONDS: latency at the target load;
+ *     stored (acknowledged) and delivered messages/s, p50/p99 send-to-receive latency;
+ *   and, for ours, that the database holds exactly the acknowledged messages.
+ * Run with `npm run bench:im -w bench` after `npm run build -w apps/server`. Writes bench/reports/im.json.
+ *
+ * Environment: IM_BENCH_CLIENTS (20000), IM_BENCH_PAIRS (200), IM_BENCH_SECONDS (15), IM_BENCH_RATE (2000),
+ * IM_BENCH_WINDOW (4), IM_BENCH_WORKERS (2 load-generator processes), IM_BENCH_CLIENT (sdk | raw),
+ * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import type { ClientKind, Credentials } from './im-clients.js';
+import type { Command, ConnectResult, RunResult } from './im-load.js';
+import { createBenchUsers, fetchTickets } from './im-setup.js';
+import { freePort, startProcess, type Started } from './lib/process.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const serverMain = path.join(root, 'apps/server/dist/main.js');
+const env = process.env;
+const REQUESTED = Number(env.IM_BENCH_CLIENTS ?? 20_000);
+const PAIRS = Number(env.IM_BENCH_PAIRS ?? 200);
+const SECONDS = Number(env.IM_BENCH_SECONDS ?? 15);
+const RATE = Number(env.IM_BENCH_RATE ?? 2000);
+const WINDOW = Number(env.IM_BENCH_WINDOW ?? 4);
+const WORKERS = Number(env.IM_BENCH_WORKERS ?? 2);
+const CONNECT_CONCURRENCY = 100;
+const DRAIN_MS = 10_000;
+const admin = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const TARGET = { clients: 20_000, storedPerSec: 2000, p99ms: 50 };
+
+if (!fs.existsSync(serverMain)) {
+  console.error('The server is not built: run `npm run build -w apps/server` first.');
+  process.exit(1);
+}
+
+/** Which client drives our server: the SDK once it is implemented, else the same frames over raw `ws`. */
+async function ourClientKind(): Promise<ClientKind> {
+  const wanted = env.IM_BENCH_CLIENT as ClientKind | undefined;
+  if (wanted === 'raw' || wanted === 'sdk') return wanted;
+  try {
+    const sdk = await import('@forecourt/im-sdk');
+    sdk.create({ server: 'http://127.0.0.1:1' });
+    return 'sdk';
+  } catch {
+    return 'raw';
+  }
+}
+
+// ---- process figures from /proc ------------------------------------------------------------------------
+
+const rssKb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+const fdCount = (pid: number) => fs.readdirSync(`/proc/${pid}/fd`).length;
+const fdLimit = (pid: number) =>
+  Number(/Max open files\s+\d+\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/limits`, 'utf8'))?.[1] ?? 0);
+/** CPU seconds a process used so far. */
+function cpuSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[11]) + Number(f[12])) / 100;
+}
+/** Busy and total jiffies of the whole machine. */
+function machineTicks() {
+  const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const idle = f[3]! + f[4]!;
+  const total = f.reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// ---- load-generator processes ------------------------------------------------------------------------
+
+class Loader {
+  private readonly proc: ChildProcess;
+  constructor() {
+    this.proc = fork(path.join(here, 'im-load.ts'), [], {
+      execArgv: ['--import', 'tsx', '--max-old-space-size=4096'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+  }
+  get pid() {
+    return this.proc.pid!;
+  }
+  call<T>(c: Command): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const onExit = (code: number) => reject(new Error(`load generator exited with ${code}`));
+      this.proc.once('exit', onExit);
+      this.proc.once('message', (r: { error?: string }) => {
+        this.proc.off('exit', onExit);
+        if (r.error) reject(new Error(r.error));
+        else resolve(r as T);
+      });
+      this.proc.send(c);
+    });
+  }
+  stop() {
+    this.proc.kill('SIGTERM');
+  }
+}
+
+/** Splits `items` into `n` interleaved shares. */
+const shares = <T>(items: T[], n: number) =>
+  Array.from({ length: n }, (_, w) => items.filter((_, i) => i % n === w));
+
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
+const r1 = (n: number) => Math.round(n * 10) / 10;
+
+interface RunFigures {
+  offeredPerSec: number | 'max';
+  sent: number;
+  stored: number;
+  failed: number;
+  firstError?: string;
+  delivered: number;
+  lost: number;
+  storedPerSec: number;
+  deliveredPerSec: number;
+  latencyMs: { p50: number; p99: number; max: number };
+  ackMs: { p50: number; p99: number };
+  serverCpuPercent: number;
+  /** All load-generator processes together (100% = one core). */
+  loadGeneratorCpuPercent: number;
+  machineBusyPercent: number;
+}
+
+async function runLoad(loaders: Loader[], server: Started, tag: string, rate: number): Promise<RunFigures> {
+  const cpu0 = cpuSeconds(server.proc.pid!);
+  const gen0 = loaders.reduce((a, l) => a + cpuSeconds(l.pid), 0);
+  const m0 = machineTicks();
+  const t0 = performance.now();
+  const results = await Promise.all(
+    loaders.map((l) =>
+      l.call<RunResult>({
+        cmd: 'run',
+        tag,
+        seconds: SECONDS,
+        window: rate ? Math.max(WINDOW, 8) : WINDOW,
+        rate: rate / loaders.length,
+        drainMs: DRAIN_MS,
+      }),
+    ),
+  );
+  const wall = (performance.now() - t0) / 1000;
+  const m1 = machineTicks();
+  const cpu = cpuSeconds(server.proc.pid!) - cpu0;
+  const gen = loaders.reduce((a, l) => a + cpuSeconds(l.pid), 0) - gen0;
+  const sum = (k: 'sent' | 'acked' | 'failed' | 'delivered') => results.reduce((a, r) => a + r[k], 0);
+  const lat = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const ack = results.flatMap((r) => r.ackLatencies).sort((a, b) => a - b);
+  const seconds = Math.max(...results.map((r) => r.sendSeconds));
+  const stored = sum('acked');
+  const delivered = sum('delivered');
+  return {
+    offeredPerSec: rate || 'max',
+    sent: sum('sent'),
+    stored,
+    failed: sum('failed'),
+    firstError: results.find((r) => r.firstError)?.firstError,
+    delivered,
+    lost: Math.max(0, stored - delivered),
+    storedPerSec: Math.round(stored / seconds),
+    deliveredPerSec: Math.round(delivered / seconds),
+    latencyMs: { p50: r1(pct(lat, 50)), p99: r1(pct(lat, 99)), max: r1(lat.at(-1) ?? NaN) },
+    ackMs: { p50: r1(pct(ack, 50)), p99: r1(pct(ack, 99)) },
+    serverCpuPercent: Math.round((cpu / wall) * 100),
+    loadGeneratorCpuPercent: Math.round((gen / wall) * 100),
+    machineBusyPercent: Math.round(((m1.busy - m0.busy) / (m1.total - m0.total)) * 100),
+  };
+}
+
+interface SideFigures {
+  clientKind: string;
+  connectedClients: number;
+  idleClients: number;
+  connectFailed: number;
+  connectFirstError?: string;
+  connectSeconds: number;
+  connectsPerSec: number;
+  rssMb: { empty: number; idle: number; afterLoad: number };
+  rssPerIdleConnectionKb: number;
+  saturation: RunFigures;
+  fixedRate: RunFigures;
+}
+
+/** Phases (a) and (b) against one started server. */
+async function drive(
+  kind: ClientKind,
+  server: Started,
+  idle: Credentials[],
+  pairCreds: () => Promise<[Credentials, Credentials][]>,
+): Promise<SideFigures> {
+  const pid = server.proc.pid!;
+  const loaders = Array.from({ length: WORKERS }, () => new Loader());
+  try {
+    await sleep(2000);
+    const rssEmpty = rssKb(pid);
+    const t0 = performance.now();
+    const idleResults = await Promise.all(
+      shares(idle, loaders.length).map((users, i) =>
+        loaders[i]!.call<ConnectResult>({
+          cmd: 'connect',
+          kind,
+          origin: server.url,
+          users,
+          concurrency: CONNECT_CONCURRENCY,
+        }),
+      ),
+    );
+    const connectSeconds = (performance.now() - t0) / 1000;
+    const idleConnected = idleResults.reduce((a, r) => a + r.connected, 0);
+    const connectFailed = idleResults.reduce((a, r) => a + r.failed, 0);
+    console.log(
+      `  ${idleConnected} idle clients connected in ${connectSeconds.toFixed(1)} s (${connectFailed} failed)`,
+    );
+    await sleep(3000);
+    const rssIdle = rssKb(pid);
+    const pairs = await pairCreds();
+    const pairResults = await Promise.all(
+      shares(pairs, loaders.length).map((p, i) =>
+        loaders[i]!.call<ConnectResult>({
+          cmd: 'pairs',
+          kind,
+          origin: server.url,
+          pairs: p,
+          concurrency: 50,
+        }),
+      ),
+    );
+    const pairFailed = pairResults.reduce((a, r) => a + r.failed, 0);
+    if (pairFailed)
+      throw new Error(
+        `${pairFailed} pairs failed to connect: ${pairResults.find((r) => r.firstError)?.firstError}`,
+      );
+    const connected = idleConnected + pairResults.reduce((a, r) => a + r.connected, 0);
+    console.log(
+      `  ${connected} clients connected; sending as fast as acknowledgements allow for ${SECONDS} s…`,
+    );
+    const saturation = await runLoad(loaders, server, 'sat', 0);
+    console.log(
+      `  ceiling: ${saturation.storedPerSec} acknowledged/s, ${saturation.deliveredPerSec} delivered/s, p99 ${saturation.latencyMs.p99} ms`,
+    );
+    console.log(`  sending ${RATE} messages/s for ${SECONDS} s…`);
+    const fixedRate = await runLoad(loaders, server, 'fix', RATE);
+    console.log(
+      `  fixed rate: ${fixedRate.storedPerSec} acknowledged/s, ${fixedRate.deliveredPerSec} delivered/s, p99 ${fixedRate.latencyMs.p99} ms`,
+    );
+    const rssAfter = rssKb(pid);
+    await Promise.all(loaders.map((l) => l.call({ cmd: 'close' })));
+    return {
+      clientKind: kind,
+      connectedClients: connected,
+      idleClients: idleConnected,
+      connectFailed,
+      connectFirstError: idleResults.find((r) => r.firstError)?.firstError,
+      connectSeconds: r1(connectSeconds),
+      connectsPerSec: Math.round(idleConnected / connectSeconds),
+      rssMb: { empty: r1(rssEmpty / 1024), idle: r1(rssIdle / 1024), afterLoad: r1(rssAfter / 1024) },
+      rssPerIdleConnectionKb: idleConnected ? r1((rssIdle - rssEmpty) / idleConnected) : NaN,
+      saturation,
+      fixedRate,
+    };
+  } finally {
+    for (const l of loaders) l.stop();
+  }
+}
+
+async function adminQuery(sql: string) {
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+// ---- ours ----------------------------------------------------------------------------------------------
+
+// One node: fan-out and presence in memory.
+delete process.env.REDIS_URL;
+const kind = await ourClientKind();
+const dbName = `forecourt_bench_im_${Date.now()}`;
+await adminQuery(`CREATE DATABASE ${dbName}`);
+const dbUrl = Object.assign(new URL(admin), { pathname: `/${dbName}` }).toString();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-bench-im-'));
+const jwtSecret = randomBytes(36).toString('base64url');
+let clients = REQUESTED;
+let fdCap = 0;
+let ours: SideFigures & { database: { messages: number; acknowledged: number; matches: boolean } };
+try {
+  const server = await startProcess(
+    [serverMain],
+    {
+      DATABASE_URL: dbUrl,
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'Admin#Bench2026',
+      DEMO_PASSWORD: 'Demo#Bench2026',
+      CAPTCHA_MODE: 'off',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: jwtSecret,
+      // The per-user send limit (default 10/s, burst 30) is policy, not capacity: the ceiling run would
+      // measure the limiter. Raised here and only here.
+      IM_SEND_RATE: '10000',
+      IM_SEND_BURST: '100000',
+    },
+    await freePort(),
+    '/api/docs/json',
+  );
+  try {
+    const pid = server.proc.pid!;
+    // Every socket is a file descriptor of the one server process; its hard limit caps the clients.
+    fdCap = fdLimit(pid) - fdCount(pid) - 64;
+    if (clients > fdCap) {
+      console.log(
+        `The server process may open ${fdLimit(pid)} files (hard limit, not raisable here); ${fdCount(pid)} are in use: ${fdCap} clients at most.`,
+      );
+      clients = fdCap;
+    }
+    const idleCount = clients - 2 * PAIRS;
+    console.log(
+      `\nChat benchmark — ${os.cpus().length} cores, Node ${process.version}; ${clients} clients (${idleCount} idle + ${PAIRS} pairs)`,
+    );
+    console.log(
+      `\nours (${kind === 'sdk' ? '@forecourt/im-sdk' : 'raw protocol frames over ws'}, PostgreSQL):`,
+    );
+    let t = performance.now();
+    const users = await createBenchUsers(dbUrl, clients, jwtSecret);
+    console.log(`  ${clients} bench users and sessions in ${Math.round(performance.now() - t)} ms`);
+    const idleUsers = users.slice(0, idleCount);
+    t = performance.now();
+    const idleTickets = await fetchTickets(server.url, idleUsers);
+    console.log(`  ${idleTickets.credentials.length} tickets from getSign in ${idleTickets.ms} ms`);
+    const side = await drive(kind, server, idleTickets.credentials, async () => {
+      // Tickets live IM_TICKET_TTL (300 s): the pairs fetch theirs right before they connect.
+      const { credentials } = await fetchTickets(server.url, users.slice(idleCount));
+      return Array.from({ length: PAIRS }, (_, i) => [credentials[2 * i]!, credentials[2 * i + 1]!]);
+    });
+    const db = new pg.Client({ connectionString: dbUrl });
+    await db.connect();
+    const { rows } = await db.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM im_message WHERE tenant_id = '000000' AND sender LIKE 'imb%'`,
+    );
+    await db.end();
+    const messages = Number(rows[0]!.n);
+    const acknowledged = side.saturation.stored + side.fixedRate.stored;
+    ours = { ...side, database: { messages, acknowledged, matches: messages === acknowledged } };
+    console.log(`  database: ${messages} messages stored, ${acknowledged} acknowledged`);
+  } finally {
+    await server.stop();
+  }
+} finally {
+  await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+// ---- the peer ------------------------------------------------------------------------------------------
+
+console.log('\nSocket.IO relay peer (no storage):');
+const peerServer = await startProcess(
+  ['--import', 'tsx', path.join(here, 'im-peer.ts')],
+  {},
+  await freePort(),
+  '/',
+);
+let peer: SideFigures;
+try {
+  const idleCount = clients - 2 * PAIRS;
+  const creds = (from: number, n: number): Credentials[] =>
+    Array.from({ length: n }, (_, i) => ({ userID: `imb${String(from + i).padStart(6, '0')}`, sig: '' }));
+  peer = await drive('peer', peerServer, creds(1, idleCount), async () => {
+    const c = creds(idleCount + 1, 2 * PAIRS);
+    return Array.from({ length: PAIRS }, (_, i) => [c[2 * i]!, c[2 * i + 1]!]);
+  });
+} finally {
+  await peerServer.stop();
+}
+
+// ---- report --------------------------------------------------------------------------------------------
+
+const targets = {
+  connectedClients: {
+    target: `>= ${TARGET.clients} on one node`,
+    value: ours.connectedClients,
+    met: ours.connectedClients >= TARGET.clients,
+  },
+  storedPerSec: {
+    target: `>= ${TARGET.storedPerSec} stored messages/s with p99 < ${TARGET.p99ms} ms (PostgreSQL)`,
+    value: `${ours.fixedRate.storedPerSec}/s at ${RATE}/s offered, p99 ${ours.fixedRate.latencyMs.p99} ms; ceiling ${ours.saturation.storedPerSec}/s`,
+    met:
+      ours.fixedRate.storedPerSec >= TARGET.storedPerSec * 0.98 &&
+      ours.fixedRate.latencyMs.p99 < TARGET.p99ms &&
+      ours.fixedRate.lost === 0,
+  },
+  atLeastPeerDelivered: {
+    target: "delivered messages/s >= the Socket.IO relay's",
+    value: `${ours.saturation.deliveredPerSec}/s vs ${peer.saturation.deliveredPerSec}/s (ceilings)`,
+    met: ours.saturation.deliveredPerSec >= peer.saturation.deliveredPerSec,
+  },
+  exactlyAcknowledgedStored: {
+    target: 'the database holds exactly the acknowledged messages',
+    value: `${ours.database.messages} stored, ${ours.database.acknowledged} acknowledged`,
+    met: ours.database.matches,
+  },
+};
+
+const cpuText = (f: RunFigures) =>
+  `${f.serverCpuPercent}% / ${f.loadGeneratorCpuPercent}% / ${f.machineBusyPercent}%`;
+const ms = (f: RunFigures) => `${f.latencyMs.p50} / ${f.latencyMs.p99} ms`;
+const rows: [string, string, string][] = [
+  ['client', ours.clientKind === 'sdk' ? '@forecourt/im-sdk' : 'raw frames (ws)', 'socket.io-client'],
+  ['connected clients', String(ours.connectedClients), String(peer.connectedClients)],
+  [
+    'connect + sign-in of idle clients',
+    `${ours.connectSeconds} s (${ours.connectsPerSec}/s)`,
+    `${peer.connectSeconds} s (${peer.connectsPerSec}/s)`,
+  ],
+  [
+    'server RSS empty → idle',
+    `${ours.rssMb.empty} → ${ours.rssMb.idle} MB`,
+    `${peer.rssMb.empty} → ${peer.rssMb.idle} MB`,
+  ],
+  ['RSS per idle connection', `${ours.rssPerIdleConnectionKb} KB`, `${peer.rssPerIdleConnectionKb} KB`],
+  [
+    'ceiling: stored (acked) msg/s',
+    String(ours.saturation.storedPerSec),
+    `${peer.saturation.storedPerSec} (relayed)`,
+  ],
+  [
+    'ceiling: delivered msg/s',
+    String(ours.saturation.deliveredPerSec),
+    String(peer.saturation.deliveredPerSec),
+  ],
+  ['ceiling: send→receive p50 / p99', ms(ours.saturation), ms(peer.saturation)],
+  [
+    'ceiling: CPU server / load gen / machine busy',
+    cpuText(ours.saturation),
+    cpuText(peer.saturation),
+  ],
+  [
+    `${RATE}/s offered: stored msg/s`,
+    String(ours.fixedRate.storedPerSec),
+    String(peer.fixedRate.storedPerSec),
+  ],
+  [
+    `${RATE}/s offered: delivered msg/s`,
+    String(ours.fixedRate.deliveredPerSec),
+    String(peer.fixedRate.deliveredPerSec),
+  ],
+  [`${RATE}/s offered: send→receive p50 / p99`, ms(ours.fixedRate), ms(peer.fixedRate)],
+  [
+    'lost (acked, never delivered)',
+    String(ours.saturation.lost + ours.fixedRate.lost),
+    String(peer.saturation.lost + peer.fixedRate.lost),
+  ],
+  [
+    'failed sends',
+    String(ours.saturation.failed + ours.fixedRate.failed),
+    String(peer.saturation.failed + peer.fixedRate.failed),
+  ],
+];
+const w0 = Math.max(...rows.map((r) => r[0].length));
+const w1 = Math.max(...rows.map((r) => r[1].length), 'ours (PostgreSQL)'.length);
+console.log(`\n${''.padEnd(w0)} | ${'ours (PostgreSQL)'.padEnd(w1)} | Socket.IO relay peer`);
+for (const r of rows) console.log(`${r[0].padEnd(w0)} | ${r[1].padEnd(w1)} | ${r[2]}`);
+console.log('\nTargets:');
+for (const t of Object.values(targets))
+  console.log(`  ${t.met ? 'met    ' : 'NOT met'}  ${t.target}: ${t.value}`);
+
+const report = {
+  at: new Date().toISOString(),
+  cores: os.cpus().length,
+  node: process.version,
+  settings: {
+    requestedClients: REQUESTED,
+    clients,
+    serverFdCap: fdCap,
+    pairs: PAIRS,
+    seconds: SECONDS,
+    rate: RATE,
+    window: WINDOW,
+    loadGenerators: WORKERS,
+    sendLimitRaisedTo: '10000/s per user (IM_SEND_RATE), burst 100000',
+  },
+  ours,
+  peer,
+  targets,
+};
+fs.mkdirSync(path.join(root, 'bench/reports'), { recursive: true });
+fs.writeFileSync(path.join(root, 'bench/reports/im.json'), JSON.stringify(report, null, 2));
+console.log('\nwritten to bench/reports/im.json');
