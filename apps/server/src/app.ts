@@ -183,6 +183,7 @@ export async function buildApp(opts: BuildOptions): Promise<App & { routeTable: 
 async function registerWeb(app: App, config: Config) {
   const dist = path.resolve(config.WEB_DIST ?? path.join(here, '../../web/dist'));
   const index = path.join(dist, 'index.html');
+  const h5 = path.join(dist, 'h5.html');
   const hasWeb = fs.existsSync(index);
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -200,8 +201,10 @@ async function registerWeb(app: App, config: Config) {
     req.lang = langOf(req.headers['accept-language']);
     const isApi = req.url.startsWith('/api/') || req.url.startsWith('/files/');
     if (req.method === 'GET' && !isApi && !path.extname(req.url.split('?')[0] ?? '')) {
+      // /h5/* is the customers' mobile page, a separate entry of the web build.
+      const page = req.url.startsWith('/h5/') && fs.existsSync(h5) ? h5 : index;
       if (hasWeb)
-        return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(index));
+        return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(page));
       return reply
         .type('text/html')
         .send(

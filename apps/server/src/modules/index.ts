@@ -12,6 +12,7 @@ import { roleModule } from './role/index.js';
 import { menuModule } from './menu/index.js';
 import { dictModule } from './dict/index.js';
 import { basicModule } from './basic/index.js';
+import { memberModule } from './member/index.js';
 import { riskModule } from './risk/index.js';
 
 /** Every server module, in dependency order (migrations and seeds run in this order). */
@@ -30,6 +31,7 @@ export const modules: ServerModule[] = [
   paramModule,
   roleModule,
   riskModule,
+  memberModule,
 ];
 
 export type { ServerModule, SeedContext } from './module.js';

@@ -1,0 +1,45 @@
+import type { Migration } from '../../platform/db/index.js';
+
+export const memberMigrations: Migration[] = [
+  {
+    id: '0001_customer',
+    sql: `
+CREATE TABLE member_customer (
+  id bigint PRIMARY KEY,
+  tenant_id varchar(12) NOT NULL,
+  name varchar(40) NOT NULL,
+  phone varchar(20) NOT NULL,
+  sex integer NOT NULL DEFAULT 3,
+  source varchar(20),
+  brand varchar(40),
+  intention_level varchar(4),
+  user_id bigint,
+  remark varchar(255),
+  last_login_time timestamptz,
+  create_user bigint, create_dept bigint, create_time timestamptz NOT NULL DEFAULT now(),
+  update_user bigint, update_time timestamptz NOT NULL DEFAULT now(),
+  status integer NOT NULL DEFAULT 1, is_deleted integer NOT NULL DEFAULT 0
+);
+CREATE UNIQUE INDEX member_customer_phone ON member_customer (tenant_id, phone) WHERE is_deleted = 0;
+CREATE INDEX member_customer_recent ON member_customer (tenant_id, create_time DESC) WHERE is_deleted = 0;
+CREATE INDEX member_customer_owner ON member_customer (user_id, create_time DESC) WHERE is_deleted = 0;
+
+CREATE TABLE member_session (
+  id bigint PRIMARY KEY,
+  tenant_id varchar(12) NOT NULL,
+  customer_id bigint NOT NULL,
+  ip varchar(64),
+  user_agent varchar(255),
+  created_at timestamptz NOT NULL DEFAULT now(),
+  expires_at timestamptz NOT NULL,
+  revoked_at timestamptz
+);
+CREATE INDEX member_session_customer ON member_session (customer_id) WHERE revoked_at IS NULL;
+
+CREATE TABLE member_assign_cursor (
+  tenant_id varchar(12) PRIMARY KEY,
+  last_user_id bigint NOT NULL
+);
+`,
+  },
+];

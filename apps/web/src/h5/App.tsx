@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Avatar, Button, Dialog, DotLoading, ErrorBlock, NavBar } from 'antd-mobile';
+import { h5Api, H5Error } from './api';
+import { setLang } from './i18n';
+import { LoginView } from './LoginView';
+import { ChatView } from './chat/ChatView';
+import { useH5Session } from './session';
+
+/** Spec §6: the default tenant; a tenant's own link names it with ?tenantId=. */
+export const tenantFromUrl = (search = window.location.search) =>
+  new URLSearchParams(search).get('tenantId')?.trim() || '000000';
+
+function LangSwitch() {
+  const { t, i18n } = useTranslation();
+  return (
+    <Button size="mini" fill="none" onClick={() => setLang(i18n.language === 'en' ? 'zh' : 'en')}>
+      {t('h5.language')}
+    </Button>
+  );
+}
+
+/** The advisor's public card: name, avatar and the brands they look after. */
+function AdvisorCard() {
+  const { t } = useTranslation();
+  const staff = useH5Session((s) => s.customer?.staff);
+  if (!staff) return <div className="h5-advisor h5-advisor-none">{t('h5.noAdvisor')}</div>;
+  const brands = staff.brandNames.length ? staff.brandNames.join(t('h5.brandSep')) : t('h5.brandsNone');
+  return (
+    <div className="h5-advisor">
+      <Avatar src={staff.avatar ?? ''} className="h5-advisor-avatar" />
+      <div className="h5-advisor-text">
+        <div className="h5-advisor-label">{t('h5.advisor')}</div>
+        <div className="h5-advisor-name">{staff.realName}</div>
+        <div className="h5-advisor-brands">{t('h5.brands', { brands })}</div>
+      </div>
+    </div>
+  );
+}
+
+function SignOut() {
+  const { t } = useTranslation();
+  const signOut = useH5Session((s) => s.signOut);
+  return (
+    <Button
+      size="mini"
+      fill="none"
+      onClick={() =>
+        void Dialog.confirm({
+          content: t('h5.signOutConfirm'),
+          cancelText: t('h5.cancel'),
+          confirmText: t('h5.confirm'),
+          onConfirm: signOut,
+        })
+      }
+    >
+      {t('h5.signOut')}
+    </Button>
+  );
+}
+
+function SignedIn() {
+  const { customer, setCustomer } = useH5Session();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    h5Api
+      .me()
+      .then(setCustomer)
+      .catch((e: unknown) => setError(e instanceof H5Error ? e.message : String(e)));
+  }, [setCustomer]);
+  if (error && !customer) return <ErrorBlock status="default" title={error} description="" />;
+  if (!customer)
+    return (
+      <div className="h5-center">
+        <DotLoading color="primary" />
+      </div>
+    );
+  return (
+    <div className="h5-home">
+      <AdvisorCard />
+      {customer.staff ? <ChatView myName={customer.name} /> : null}
+    </div>
+  );
+}
+
+export function H5App() {
+  const { t } = useTranslation();
+  const token = useH5Session((s) => s.token);
+  useEffect(() => {
+    document.title = t('h5.title');
+  }, [t]);
+  return (
+    <div className="h5-page">
+      <NavBar back={null} left={token ? <SignOut /> : null} right={<LangSwitch />} className="h5-navbar">
+        {t('h5.title')}
+      </NavBar>
+      <main className="h5-main">{token ? <SignedIn /> : <LoginView tenantId={tenantFromUrl()} />}</main>
+    </div>
+  );
+}
