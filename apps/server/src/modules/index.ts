@@ -14,6 +14,7 @@ import { dictModule } from './dict/index.js';
 import { basicModule } from './basic/index.js';
 import { memberModule } from './member/index.js';
 import { riskModule } from './risk/index.js';
+import { imModule } from './im/index.js';
 
 /** Every server module, in dependency order (migrations and seeds run in this order). */
 export const modules: ServerModule[] = [
@@ -32,6 +33,7 @@ export const modules: ServerModule[] = [
   roleModule,
   riskModule,
   memberModule,
+  imModule,
 ];
 
 export type { ServerModule, SeedContext } from './module.js';

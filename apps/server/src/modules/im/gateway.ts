@@ -1,0 +1,252 @@
+/**
+ * The chat sockets of this node. Everything a user must receive travels over the bus on the user's topic,
+ * so it reaches the user on whichever node holds the socket; sign-ins announce themselves there too, which
+ * is how a second sign-in ends the first across nodes. The bus is fan-out only: a socket that misses a
+ * push finds the message by seq on its next catch-up.
+ */
+import { randomUUID } from 'node:crypto';
+import type { WebSocket } from 'ws';
+import { TYPES, type KickedOutType } from '@forecourt/im-sdk/types';
+import { CLOSE, type PushOp } from '@forecourt/im-sdk/protocol';
+import type { Bus } from '../../platform/bus.js';
+import type { Db } from '../../platform/db/index.js';
+import type { Push } from './deps.js';
+import type { Presence } from './presence.js';
+import { principalKind, type Principal } from './principals.js';
+import { kickReason, type Instance } from './rules.js';
+import type { ImSettings } from './settings.js';
+
+export interface Conn extends Instance {
+  id: string;
+  socket: WebSocket;
+  principal: Principal;
+  lang: 'zh' | 'en';
+  nick: string;
+  avatar: string;
+  /** Set when the socket is closing: nothing more is sent. */
+  closed: boolean;
+  /** Answered the last heartbeat ping. */
+  alive: boolean;
+}
+
+type BusFrame =
+  | { op: PushOp; data: unknown; skip?: string }
+  | { op: '_login'; instanceId: string; platform: string; connId: string }
+  | { op: '_end'; sessionId: string; type: KickedOutType };
+
+export const HEARTBEAT_MS = 30_000;
+
+export const userTopic = (tenantId: string, userID: string) => `im:${tenantId}:${userID}`;
+
+export class ImGateway {
+  private conns = new Map<string, Conn>();
+  private byTopic = new Map<string, Set<Conn>>();
+  private unsubscribe = new Map<string, Promise<() => Promise<void>>>();
+  private timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly bus: Bus,
+    private readonly presence: Presence,
+    private readonly settings: ImSettings,
+    private readonly log: { warn: (o: object, m: string) => void },
+  ) {
+    this.timers.push(setInterval(() => void this.refreshPresence(), 30_000).unref());
+    this.timers.push(setInterval(() => void this.checkSessions(), settings.sessionCheckMs).unref());
+    this.timers.push(setInterval(() => this.heartbeat(), HEARTBEAT_MS).unref());
+  }
+
+  /** A socket that did not answer the previous ping is gone (half-open TCP): drop it. */
+  private heartbeat() {
+    for (const c of this.conns.values()) {
+      if (!c.alive) {
+        c.closed = true;
+        c.socket.terminate();
+        continue;
+      }
+      c.alive = false;
+      c.socket.ping();
+    }
+  }
+
+  get size() {
+    return this.conns.size;
+  }
+
+  newConnId() {
+    return randomUUID();
+  }
+
+  /**
+   * Registers a signed-in socket: subscribes its user's topic, marks it online, then announces the sign-in
+   * so other instances of the user end themselves as the kick-out policy says.
+   */
+  async attach(conn: Conn): Promise<{ repeatLogin: boolean }> {
+    const topic = userTopic(conn.principal.tenantId, conn.principal.userID);
+    const others = await this.presence.count(conn.principal.tenantId, conn.principal.userID);
+    let set = this.byTopic.get(topic);
+    if (!set) {
+      set = new Set();
+      this.byTopic.set(topic, set);
+      this.unsubscribe.set(
+        topic,
+        this.bus.subscribe(topic, (m) => this.onBus(topic, m as BusFrame)),
+      );
+    }
+    set.add(conn);
+    this.conns.set(conn.id, conn);
+    await this.unsubscribe.get(topic);
+    await this.presence.add(conn.principal.tenantId, conn.principal.userID, conn.id);
+    await this.bus.publish(topic, {
+      op: '_login',
+      instanceId: conn.instanceId,
+      platform: conn.platform,
+      connId: conn.id,
+    } satisfies BusFrame);
+    return { repeatLogin: others > 0 };
+  }
+
+  async detach(conn: Conn): Promise<void> {
+    conn.closed = true;
+    if (!this.conns.delete(conn.id)) return;
+    const topic = userTopic(conn.principal.tenantId, conn.principal.userID);
+    const set = this.byTopic.get(topic);
+    set?.delete(conn);
+    await this.presence.remove(conn.principal.tenantId, conn.principal.userID, conn.id).catch(() => {});
+    if (set && !set.size) {
+      this.byTopic.delete(topic);
+      const off = this.unsubscribe.get(topic);
+      this.unsubscribe.delete(topic);
+      await (
+        await off
+      )?.();
+    }
+  }
+
+  /** Sends pushes (after their change committed) to every socket of each user, on any node. */
+  async publish(tenantId: string, pushes: Push[]): Promise<void> {
+    await Promise.all(
+      pushes.map((p) =>
+        this.bus.publish(userTopic(tenantId, p.userID), {
+          op: p.op,
+          data: p.data,
+          ...(p.skipConn ? { skip: p.skipConn } : {}),
+        } satisfies BusFrame),
+      ),
+    );
+  }
+
+  async isOnline(tenantId: string, userID: string): Promise<boolean> {
+    return (await this.presence.count(tenantId, userID)) > 0;
+  }
+
+  /** Ends every socket of a sign-in session, on every node (sign-out, disabled account). */
+  endSession(
+    tenantId: string,
+    userID: string,
+    sessionId: string,
+    type: KickedOutType = TYPES.KICKED_OUT_REST_API,
+  ) {
+    return this.bus.publish(userTopic(tenantId, userID), { op: '_end', sessionId, type } satisfies BusFrame);
+  }
+
+  /** Writes a frame unless the client is too far behind, in which case it reconnects and catches up. */
+  send(conn: Conn, text: string): void {
+    if (conn.closed) return;
+    const s = conn.socket;
+    if (s.readyState !== s.OPEN) return;
+    if (s.bufferedAmount > this.settings.maxBufferedBytes) {
+      conn.closed = true;
+      s.close(CLOSE.SLOW_CONSUMER, 'slow consumer');
+      return;
+    }
+    s.send(text);
+  }
+
+  kick(conn: Conn, type: KickedOutType): void {
+    if (conn.closed) return;
+    this.send(conn, JSON.stringify({ op: 'kicked', data: { type } }));
+    conn.closed = true;
+    conn.socket.close(CLOSE.KICKED, type);
+  }
+
+  private onBus(topic: string, m: BusFrame) {
+    const set = this.byTopic.get(topic);
+    if (!set?.size || !m || typeof m !== 'object') return;
+    if (m.op === '_login') {
+      for (const c of set) {
+        if (c.id === m.connId) continue;
+        if (c.instanceId === m.instanceId) {
+          // The same page reconnected before its old socket noticed: retire the old one quietly.
+          c.closed = true;
+          c.socket.close(CLOSE.KICKED, 'replaced');
+          continue;
+        }
+        const reason = kickReason(this.settings.kickPolicy, c, m);
+        if (reason) this.kick(c, reason);
+      }
+      return;
+    }
+    if (m.op === '_end') {
+      for (const c of set) if (c.principal.sessionId === m.sessionId) this.kick(c, m.type);
+      return;
+    }
+    if (m.op === 'profile') {
+      // Sends of other sockets of the user carry the new nick and avatar from now on.
+      const p = m.data as { nick?: string; avatar?: string };
+      for (const c of set) {
+        c.nick = p.nick ?? c.nick;
+        c.avatar = p.avatar ?? c.avatar;
+      }
+    }
+    const text = JSON.stringify({ op: m.op, data: m.data });
+    for (const c of set) if (c.id !== m.skip) this.send(c, text);
+  }
+
+  private async refreshPresence() {
+    const entries = [...this.conns.values()].map((c) => ({
+      tenantId: c.principal.tenantId,
+      userID: c.principal.userID,
+      connId: c.id,
+    }));
+    await this.presence
+      .refresh(entries)
+      .catch((e: Error) => this.log.warn({ err: e.message }, 'presence refresh failed'));
+  }
+
+  /** Sockets outlive nothing: a session signed out or an account disabled ends its sockets within a minute. */
+  async checkSessions(): Promise<void> {
+    const byKind = new Map<string, Set<string>>();
+    for (const c of this.conns.values()) {
+      if (!c.principal.sessionId) continue;
+      let s = byKind.get(c.principal.kind);
+      if (!s) byKind.set(c.principal.kind, (s = new Set()));
+      s.add(c.principal.sessionId);
+    }
+    for (const [kind, ids] of byKind) {
+      const k = principalKind(kind);
+      if (!k) continue;
+      try {
+        const ended = await k.endedSessions(this.db, [...ids]);
+        if (!ended.size) continue;
+        for (const c of this.conns.values())
+          if (c.principal.kind === kind && c.principal.sessionId && ended.has(c.principal.sessionId))
+            this.kick(c, TYPES.KICKED_OUT_REST_API);
+      } catch (e) {
+        this.log.warn({ err: (e as Error).message }, 'chat session check failed');
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    for (const t of this.timers) clearInterval(t);
+    for (const c of this.conns.values()) {
+      c.closed = true;
+      c.socket.close(1001, 'server shutting down');
+    }
+    for (const off of this.unsubscribe.values()) await (await off)();
+    this.conns.clear();
+    this.byTopic.clear();
+    this.unsubscribe.clear();
+  }
+}

@@ -1,0 +1,14 @@
+import type { ServerModule } from '../module.js';
+import { imMigrations } from './tables.js';
+import { imRoutes } from './routes.js';
+import './messages.js';
+
+export const imModule: ServerModule = {
+  name: 'im',
+  migrations: imMigrations,
+  routes: imRoutes,
+};
+
+export { issueTicket } from './tickets.js';
+export { registerPrincipalKind, CUSTOMER_PREFIX, type Principal, type PrincipalKind } from './principals.js';
+export type { ImApi } from './routes.js';

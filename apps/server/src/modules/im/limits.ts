@@ -1,0 +1,60 @@
+import type { Redis } from 'ioredis';
+import { takeToken, type Bucket } from './rules.js';
+
+/** Per-user send rate. In memory on one node; in Redis (one bucket per user for all nodes) with REDIS_URL. */
+export interface SendLimiter {
+  /** ok, or how long until the next message may be sent. */
+  take(key: string, nowMs: number): Promise<{ ok: boolean; retryAfterMs: number }>;
+}
+
+export class MemoryLimiter implements SendLimiter {
+  private buckets = new Map<string, Bucket>();
+  private sweptAt = 0;
+  constructor(private readonly limits: () => { rate: number; burst: number }) {}
+
+  async take(key: string, nowMs: number) {
+    const { rate, burst } = this.limits();
+    const r = takeToken(this.buckets.get(key), nowMs, rate, burst);
+    this.buckets.set(key, r.bucket);
+    this.sweep(nowMs, rate, burst);
+    return { ok: r.ok, retryAfterMs: r.retryAfterMs };
+  }
+
+  /** Full buckets carry no information: drop them now and then so idle users cost nothing. */
+  private sweep(nowMs: number, rate: number, burst: number) {
+    if (nowMs - this.sweptAt < 60_000) return;
+    this.sweptAt = nowMs;
+    const fullAfter = (burst / rate) * 1000;
+    for (const [k, b] of this.buckets) if (nowMs - b.atMs > fullAfter) this.buckets.delete(k);
+  }
+}
+
+// The same token bucket as rules.takeToken, atomic in Redis.
+const SCRIPT = `
+local rate = tonumber(ARGV[1]); local burst = tonumber(ARGV[2]); local now = tonumber(ARGV[3])
+local v = redis.call('HMGET', KEYS[1], 't', 'a')
+local t = tonumber(v[1]); local a = tonumber(v[2])
+if t == nil or a == nil then t = burst; a = now end
+t = math.min(burst, t + math.max(0, now - a) / 1000 * rate)
+local ok = 0; local retry = 0
+if t >= 1 then t = t - 1; ok = 1 else retry = math.ceil((1 - t) / rate * 1000) end
+redis.call('HSET', KEYS[1], 't', tostring(t), 'a', tostring(now))
+redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
+return {ok, retry}`;
+
+export class RedisLimiter implements SendLimiter {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly limits: () => { rate: number; burst: number },
+  ) {}
+
+  async take(key: string, nowMs: number) {
+    const { rate, burst } = this.limits();
+    const [ok, retry] = (await this.redis.eval(SCRIPT, 1, `${this.prefix}${key}`, rate, burst, nowMs)) as [
+      number,
+      number,
+    ];
+    return { ok: ok === 1, retryAfterMs: retry };
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * Who can chat. A principal is a kind of identity behind a chat user id: staff today (the user id is the
+ * login account); customers (`cust_…`, signed in by phone and SMS on the mobile page) plug in through
+ * `registerPrincipalKind('customer', …)` and issue their tickets with `issueTicket` — nothing else in the
+ * chat module changes.
+ */
+import type { Db } from '../../platform/db/index.js';
+import { genderOfSex } from './rules.js';
+
+export interface Principal {
+  kind: string;
+  tenantId: string;
+  userID: string;
+  /** The sign-in session behind the ticket (staff: auth_session.id); null when the kind has none. */
+  sessionId: string | null;
+  /** The numeric id of the identity's own record (staff: blade_user.id), for audit columns. */
+  accountId: string | null;
+}
+
+/** What a chat profile starts as (nick, avatar, … from the identity's own record). */
+export interface ProfileSeed {
+  nick: string;
+  avatar: string;
+  gender: string;
+  department: string;
+}
+
+export interface PrincipalKind {
+  /** The kind of a user id (e.g. a prefix); the first kind that claims an id owns it. */
+  owns(userID: string): boolean;
+  /** The profile seed of an existing user, or null when the id is unknown in the tenant. */
+  profileSeed(db: Db, tenantId: string, userID: string): Promise<ProfileSeed | null>;
+  /** Of the given session ids, the ones that ended (signed out, account disabled). */
+  endedSessions(db: Db, sessionIds: string[]): Promise<Set<string>>;
+}
+
+const kinds = new Map<string, PrincipalKind>();
+
+export function registerPrincipalKind(name: string, kind: PrincipalKind): void {
+  kinds.set(name, kind);
+}
+
+export function kindOf(userID: string): { name: string; kind: PrincipalKind } {
+  for (const [name, kind] of kinds) if (name !== 'staff' && kind.owns(userID)) return { name, kind };
+  return { name: 'staff', kind: kinds.get('staff')! };
+}
+
+export const principalKind = (name: string) => kinds.get(name);
+
+export const CUSTOMER_PREFIX = 'cust_';
+
+/** Staff: the chat user id is the account of an active, not deleted user of the tenant. */
+registerPrincipalKind('staff', {
+  owns: (userID) => !userID.startsWith(CUSTOMER_PREFIX),
+  async profileSeed(db, tenantId, userID) {
+    const u = await db.one<{
+      name: string | null;
+      real_name: string | null;
+      avatar: string | null;
+      sex: number | null;
+      dept_name: string | null;
+    }>(
+      `SELECT u.name, u.real_name, u.avatar, u.sex,
+              (SELECT d.dept_name FROM blade_user_dept ud JOIN blade_dept d ON d.id = ud.dept_id AND d.is_deleted = 0
+                WHERE ud.user_id = u.id ORDER BY d.id LIMIT 1) AS dept_name
+         FROM blade_user u WHERE u.tenant_id = $1 AND u.account = $2 AND u.is_deleted = 0`,
+      [tenantId, userID],
+    );
+    if (!u) return null;
+    return {
+      nick: u.real_name || u.name || userID,
+      avatar: u.avatar ?? '',
+      gender: genderOfSex(u.sex),
+      department: u.dept_name ?? '',
+    };
+  },
+  async endedSessions(db, ids) {
+    const numeric = ids.filter((id) => /^\d{1,19}$/.test(id));
+    const ended = new Set(ids.filter((id) => !numeric.includes(id)));
+    if (!numeric.length) return ended;
+    const alive = await db.query<{ id: string }>(
+      `SELECT s.id FROM auth_session s JOIN blade_user u ON u.id = s.user_id AND u.is_deleted = 0 AND u.status = 1
+        WHERE s.id = ANY($1::bigint[]) AND s.revoked_at IS NULL`,
+      [numeric],
+    );
+    const live = new Set(alive.map((r) => String(r.id)));
+    for (const id of numeric) if (!live.has(id)) ended.add(id);
+    return ended;
+  },
+});

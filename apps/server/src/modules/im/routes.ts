@@ -1,0 +1,194 @@
+import { Type } from 'typebox';
+import { TYPES } from '@forecourt/im-sdk/types';
+import type { App } from '../../platform/context.js';
+import { envelope, ok } from '../../platform/envelope.js';
+import { forbidden } from '../../platform/errors.js';
+import { scopeOf } from '../../platform/auth/guard.js';
+import { langOf } from '../../platform/i18n.js';
+import { RedisBus } from '../../platform/bus.js';
+import { asHttp } from './errors.js';
+import { friendList } from './friends.js';
+import { ImGateway } from './gateway.js';
+import { MemoryLimiter, RedisLimiter, type SendLimiter } from './limits.js';
+import { MemoryPresence, RedisPresence, type Presence } from './presence.js';
+import { ensureUser, updateProfile } from './profiles.js';
+import { loadImSettings } from './settings.js';
+import { serveSocket, type ImRuntime } from './socket.js';
+import { issueTicket } from './tickets.js';
+import { systemNotice } from './groups.js';
+import type { ImDeps } from './deps.js';
+
+const profile = Type.Object({
+  userID: Type.String(),
+  nick: Type.String(),
+  avatar: Type.String(),
+  gender: Type.String(),
+  department: Type.String(),
+});
+
+const friend = Type.Object({
+  id: Type.String(),
+  empNo: Type.String(),
+  realName: Type.String(),
+  avatar: Type.String(),
+  brandNames: Type.Array(Type.String()),
+  account: Type.String(),
+});
+
+/** Gender as the chat profile stores it; the shell's words (male, female, unknown) are accepted too. */
+const GENDERS: Record<string, string> = {
+  male: TYPES.GENDER_MALE,
+  female: TYPES.GENDER_FEMALE,
+  unknown: TYPES.GENDER_UNKNOWN,
+  hidden: TYPES.GENDER_UNKNOWN,
+  [TYPES.GENDER_MALE]: TYPES.GENDER_MALE,
+  [TYPES.GENDER_FEMALE]: TYPES.GENDER_FEMALE,
+  [TYPES.GENDER_UNKNOWN]: TYPES.GENDER_UNKNOWN,
+};
+
+/** What the chat module exposes on the app: settings and clock tests adjust, and notices for other modules. */
+export interface ImApi {
+  deps: ImDeps;
+  gateway: ImGateway;
+  /** Writes a notice into a user's system conversation and pushes it. */
+  notice(
+    tenantId: string,
+    userID: string,
+    payload: { operationType: number; text: string; title?: string; extension?: string },
+  ): Promise<void>;
+}
+
+// Modules register in their own scope, so the chat API hangs on the shared context, not a decoration.
+declare module '../../platform/context.js' {
+  interface AppContext {
+    im?: ImApi;
+  }
+}
+
+export async function imRoutes(app: App) {
+  const { db, bus } = app.ctx;
+  const settings = loadImSettings();
+  const clock = { now: () => Date.now() };
+  const deps: ImDeps = { db, settings, clock };
+  const limits = () => ({ rate: settings.sendRate, burst: settings.sendBurst });
+  let limiter: SendLimiter;
+  let presence: Presence;
+  if (bus instanceof RedisBus) {
+    // Keys share the bus's prefix, so nodes of one deployment meet and test runs never do.
+    const prefix = (bus as unknown as { prefix?: string }).prefix ?? 'forecourt:';
+    limiter = new RedisLimiter(bus.redis, `${prefix}im:rate:`, limits);
+    presence = new RedisPresence(bus.redis, `${prefix}im:online:`);
+  } else {
+    limiter = new MemoryLimiter(limits);
+    presence = new MemoryPresence();
+  }
+  const gateway = new ImGateway(db, bus, presence, settings, app.log);
+  const rt: ImRuntime = { deps, gateway, limiter, log: app.log };
+  app.ctx.onClose.push(() => gateway.close());
+  app.ctx.im = {
+    deps,
+    gateway,
+    async notice(tenantId, userID, payload) {
+      await gateway.publish(tenantId, await systemNotice(deps, tenantId, userID, payload));
+    },
+  } satisfies ImApi;
+
+  app.get(
+    '/api/blade-im/sig/getSign/:id',
+    {
+      config: { permission: 'code:chat_tim' },
+      schema: {
+        tags: ['im'],
+        summary: `A chat sign-in ticket (userSig) for the caller's own account, valid IM_TICKET_TTL seconds (default ${settings.ticketTtlS}); another account is 403`,
+        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }),
+        response: { 200: envelope(Type.String()) },
+      },
+    },
+    async (req) => {
+      const scope = scopeOf(req);
+      if (req.params.id !== scope.account) throw forbidden('im.sig.notYou');
+      return ok(
+        await issueTicket(
+          db,
+          {
+            kind: 'staff',
+            tenantId: scope.tenantId,
+            userID: scope.account,
+            sessionId: scope.sessionId,
+            accountId: scope.userId,
+          },
+          settings.ticketTtlS,
+          clock.now(),
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/api/sop-tools/imPc/imUser',
+    {
+      config: { permission: 'code:chat_tim' },
+      schema: {
+        tags: ['im'],
+        summary: "Creates or updates the caller's chat profile: only the non-empty fields given change",
+        body: Type.Object({
+          nick: Type.Optional(Type.String({ maxLength: 64 })),
+          avatar: Type.Optional(Type.String({ maxLength: 1000 })),
+          gender: Type.Optional(Type.Union(Object.keys(GENDERS).map((g) => Type.Literal(g)))),
+        }),
+        response: { 200: envelope(profile) },
+      },
+    },
+    async (req) => {
+      const scope = scopeOf(req);
+      const { nick, avatar, gender } = req.body;
+      try {
+        await ensureUser(db, scope.tenantId, scope.account);
+        const p = await updateProfile(db, scope.tenantId, scope.account, {
+          nick: nick || undefined,
+          avatar: avatar || undefined,
+          gender: gender ? (GENDERS[gender] as typeof TYPES.GENDER_MALE) : undefined,
+        });
+        await gateway.publish(scope.tenantId, [{ userID: scope.account, op: 'profile', data: p }]);
+        return ok(p);
+      } catch (e) {
+        throw asHttp(e);
+      }
+    },
+  );
+
+  app.get(
+    '/api/sop-tools/imPc/friendList',
+    {
+      config: { permission: 'code:chat_tim' },
+      schema: {
+        tags: ['im'],
+        summary:
+          'Staff contacts grouped by the initial letter of the real name (pinyin). roleIds: role ids or aliases, comma-separated; isOther=1: staff in none of them',
+        querystring: Type.Object({
+          isOther: Type.Optional(
+            Type.Union([
+              Type.Literal('0'),
+              Type.Literal('1'),
+              Type.Literal('true'),
+              Type.Literal('false'),
+              Type.Literal(''),
+            ]),
+          ),
+          roleIds: Type.Optional(Type.String({ maxLength: 2000 })),
+        }),
+        response: { 200: envelope(Type.Record(Type.String(), Type.Array(friend))) },
+      },
+    },
+    async (req) => {
+      const scope = scopeOf(req);
+      const isOther = req.query.isOther === '1' || req.query.isOther === 'true';
+      return ok(await friendList(db, scope.tenantId, { roleIds: req.query.roleIds, isOther }));
+    },
+  );
+
+  // The socket authenticates with its first frame (a ticket), like the hosted SDK's sign-in.
+  app.get('/im', { websocket: true, config: { permission: 'public', client: false } }, (socket, req) => {
+    serveSocket(rt, socket, langOf(req.headers['accept-language']));
+  });
+}

@@ -1,0 +1,393 @@
+/**
+ * One `WS /im` socket: the first frame authenticates with a ticket; every request frame `{ op, rid, … }`
+ * is validated and answered with exactly one `res` frame carrying the same rid. Changes are acknowledged
+ * after they committed; their pushes go out through the gateway.
+ */
+import type { WebSocket } from 'ws';
+import { Type, type TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
+import { ERROR_CODE, TYPES } from '@forecourt/im-sdk/types';
+import { CLOSE, PROTOCOL_VERSION, type Op, type Ops } from '@forecourt/im-sdk/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../platform/errors.js';
+import { t, type Lang } from '../../platform/i18n.js';
+import { signUploadToken } from '../storage/token.js';
+import { KEY_PATTERN, POLICIES, extOf } from '../storage/policy.js';
+import type { ImDeps, Push } from './deps.js';
+import { ImError, invalid } from './errors.js';
+import type { Conn, ImGateway } from './gateway.js';
+import * as groups from './groups.js';
+import type { SendLimiter } from './limits.js';
+import { principalKind } from './principals.js';
+import { profilesOf, refreshOnLogin, updateProfile } from './profiles.js';
+import { listConversations } from './convs.js';
+import { USER_ID, rateLimited } from './rules.js';
+import * as store from './store.js';
+import { issueResume, verifyTicket } from './tickets.js';
+
+export interface ImRuntime {
+  deps: ImDeps;
+  gateway: ImGateway;
+  limiter: SendLimiter;
+  log: FastifyBaseLogger;
+}
+
+export const AUTH_TIMEOUT_MS = 10_000;
+
+const userID = Type.String({ pattern: USER_ID.source });
+const convID = Type.String({ minLength: 1, maxLength: 80 });
+const groupID = Type.String({ pattern: '^\\d{1,20}$' });
+const msgID = Type.String({ pattern: '^\\d{1,20}$' });
+const empty = Type.Object({});
+const gender = Type.Union(
+  [TYPES.GENDER_UNKNOWN, TYPES.GENDER_FEMALE, TYPES.GENDER_MALE].map((g) => Type.Literal(g)),
+);
+
+/** Argument schemas of every op (the frame's own op and rid are checked before). */
+const ARGS: { [O in Op]: TSchema } = {
+  auth: Type.Object({
+    userID,
+    userSig: Type.String({ minLength: 1, maxLength: 4096 }),
+    instanceId: Type.String({ minLength: 1, maxLength: 64 }),
+    platform: Type.String({ minLength: 1, maxLength: 16 }),
+    lang: Type.Optional(Type.Union([Type.Literal('zh'), Type.Literal('en')])),
+  }),
+  ping: empty,
+  send: Type.Object({
+    message: Type.Object({
+      clientMsgId: Type.String({ minLength: 1, maxLength: 64 }),
+      to: Type.String({ minLength: 1, maxLength: 64 }),
+      conversationType: Type.String({ maxLength: 16 }),
+      type: Type.String({ maxLength: 32 }),
+      payload: Type.Object({}, { additionalProperties: true }),
+    }),
+  }),
+  history: Type.Object({
+    conversationID: convID,
+    nextReqMessageID: Type.Optional(Type.String({ maxLength: 20 })),
+    count: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  }),
+  read: Type.Object({ conversationID: convID, seq: Type.Integer({ minimum: 0 }) }),
+  revoke: Type.Object({ messageID: msgID }),
+  modify: Type.Object({ messageID: msgID, text: Type.String({ maxLength: 20_000 }) }),
+  convs: empty,
+  conv: Type.Object({ conversationID: convID }),
+  convDelete: Type.Object({ conversationID: convID }),
+  convPin: Type.Object({ conversationID: convID, pinned: Type.Boolean() }),
+  convMute: Type.Object({ conversationID: convID, muted: Type.Boolean() }),
+  sync: Type.Object({
+    convs: Type.Array(
+      Type.Object({
+        conversationID: convID,
+        seq: Type.Integer({ minimum: 0 }),
+        ver: Type.Integer({ minimum: 0 }),
+      }),
+      { maxItems: 5000 },
+    ),
+  }),
+  profile: empty,
+  profileUpdate: Type.Object({
+    nick: Type.Optional(Type.String({ maxLength: 64 })),
+    avatar: Type.Optional(Type.String({ maxLength: 1000 })),
+    gender: Type.Optional(gender),
+  }),
+  profiles: Type.Object({ userIDList: Type.Array(userID, { maxItems: 500 }) }),
+  presence: Type.Object({ userIDList: Type.Array(userID, { maxItems: 500 }) }),
+  uploadToken: Type.Object({
+    key: Type.String({ minLength: 3, maxLength: 120 }),
+    kind: Type.Union(['image', 'file', 'sound', 'video'].map((k) => Type.Literal(k))),
+  }),
+  groups: empty,
+  group: Type.Object({ groupID }),
+  groupCreate: Type.Object({
+    name: Type.String({ maxLength: 64 }),
+    type: Type.Optional(Type.String({ maxLength: 16 })),
+    avatar: Type.Optional(Type.String({ maxLength: 1000 })),
+    introduction: Type.Optional(Type.String({ maxLength: 240 })),
+    notification: Type.Optional(Type.String({ maxLength: 300 })),
+    memberList: Type.Optional(Type.Array(Type.Object({ userID }), { maxItems: 10_000 })),
+  }),
+  groupUpdate: Type.Object({
+    groupID,
+    name: Type.Optional(Type.String({ maxLength: 64 })),
+    avatar: Type.Optional(Type.String({ maxLength: 1000 })),
+    introduction: Type.Optional(Type.String({ maxLength: 240 })),
+    notification: Type.Optional(Type.String({ maxLength: 300 })),
+  }),
+  groupMembers: Type.Object({
+    groupID,
+    count: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    offset: Type.Optional(Type.Integer({ minimum: 0 })),
+  }),
+  groupAdd: Type.Object({ groupID, userIDList: Type.Array(userID, { minItems: 1, maxItems: 500 }) }),
+  groupRemove: Type.Object({
+    groupID,
+    userIDList: Type.Array(userID, { minItems: 1, maxItems: 500 }),
+    reason: Type.Optional(Type.String({ maxLength: 500 })),
+  }),
+  groupOwner: Type.Object({ groupID, newOwnerID: userID }),
+  groupQuit: Type.Object({ groupID }),
+  groupDismiss: Type.Object({ groupID }),
+};
+
+const validators = Object.fromEntries(Object.entries(ARGS).map(([op, s]) => [op, Compile(s)])) as {
+  [O in Op]: ReturnType<typeof Compile>;
+};
+
+type Handler<O extends Op> = (rt: ImRuntime, conn: Conn, args: Ops[O][0]) => Promise<Ops[O][1]>;
+
+const actorOf = (c: Conn) => ({
+  tenantId: c.principal.tenantId,
+  userID: c.principal.userID,
+  nick: c.nick,
+  avatar: c.avatar,
+  connId: c.id,
+});
+
+/** Runs a change, publishes its pushes (never failing the acknowledged change), returns its answer. */
+async function withPushes<T>(
+  rt: ImRuntime,
+  conn: Conn,
+  run: Promise<{ result: T; pushes: Push[] }>,
+): Promise<T> {
+  const { result, pushes } = await run;
+  if (pushes.length)
+    rt.gateway
+      .publish(conn.principal.tenantId, pushes)
+      .catch((e: Error) => rt.log.warn({ err: e.message }, 'chat push failed; clients catch up by seq'));
+  return result;
+}
+
+const MEDIA_POLICY = {
+  image: 'chat-image',
+  file: 'chat-file',
+  sound: 'chat-sound',
+  video: 'chat-video',
+} as const;
+
+const handlers: { [O in Exclude<Op, 'auth'>]: Handler<O> } = {
+  ping: async (rt) => ({ serverTime: rt.deps.clock.now() }),
+  send: async (rt, c, a) => {
+    const gate = await rt.limiter.take(`${c.principal.tenantId}:${c.principal.userID}`, rt.deps.clock.now());
+    if (!gate.ok) throw rateLimited(gate.retryAfterMs);
+    return withPushes(rt, c, store.sendMessage(rt.deps, actorOf(c), a.message));
+  },
+  history: (rt, c, a) => store.history(rt.deps, actorOf(c), a),
+  read: (rt, c, a) => withPushes(rt, c, store.markRead(rt.deps, actorOf(c), a)),
+  revoke: (rt, c, a) => withPushes(rt, c, store.revoke(rt.deps, actorOf(c), a.messageID)),
+  modify: (rt, c, a) => withPushes(rt, c, store.modify(rt.deps, actorOf(c), a)),
+  convs: async (rt, c) => ({
+    conversationList: await listConversations(rt.deps.db, c.principal.tenantId, c.principal.userID),
+  }),
+  conv: async (rt, c, a) => ({
+    conversation: await store.openConversation(rt.deps, actorOf(c), a.conversationID),
+  }),
+  convDelete: (rt, c, a) =>
+    withPushes(rt, c, store.deleteConversation(rt.deps, actorOf(c), a.conversationID)),
+  convPin: (rt, c, a) =>
+    withPushes(rt, c, store.setMemberFlag(rt.deps, actorOf(c), a.conversationID, 'pinned', a.pinned)),
+  convMute: (rt, c, a) =>
+    withPushes(rt, c, store.setMemberFlag(rt.deps, actorOf(c), a.conversationID, 'muted', a.muted)),
+  sync: (rt, c, a) => store.sync(rt.deps, actorOf(c), a),
+  profile: async (rt, c) => (await profilesOf(rt.deps.db, c.principal.tenantId, [c.principal.userID]))[0]!,
+  profileUpdate: async (rt, c, a) => {
+    const profile = await updateProfile(rt.deps.db, c.principal.tenantId, c.principal.userID, a);
+    c.nick = profile.nick;
+    c.avatar = profile.avatar;
+    await rt.gateway.publish(c.principal.tenantId, [
+      { userID: c.principal.userID, op: 'profile', data: profile, skipConn: c.id },
+    ]);
+    return profile;
+  },
+  profiles: (rt, c, a) => profilesOf(rt.deps.db, c.principal.tenantId, a.userIDList),
+  presence: async (rt, c, a) =>
+    Promise.all(
+      [...new Set(a.userIDList)].map(async (userID) => ({
+        userID,
+        online: await rt.gateway.isOnline(c.principal.tenantId, userID),
+      })),
+    ),
+  uploadToken: async (rt, c, a) => {
+    if (!KEY_PATTERN.test(a.key)) throw invalid('im.badFrame', { op: 'uploadToken', detail: 'key' });
+    const policy = MEDIA_POLICY[a.kind];
+    const exts = POLICIES[policy].exts as string[] | null;
+    if (exts && !exts.includes(extOf(a.key)))
+      throw invalid('im.uploadKind', { kind: `${a.kind} .${extOf(a.key)}` });
+    const token = await signUploadToken(rt.deps.db, {
+      tid: c.principal.tenantId,
+      uid: c.principal.accountId ?? '0',
+      bucket: 'forecourt',
+      key: a.key,
+      policy,
+    });
+    return { token, key: a.key };
+  },
+  groups: async (rt, c) => ({ groupList: await groups.groupList(rt.deps.db, actorOf(c)) }),
+  group: async (rt, c, a) => ({ group: await groups.groupOf(rt.deps.db, actorOf(c), a.groupID) }),
+  groupCreate: (rt, c, a) => withPushes(rt, c, groups.createGroup(rt.deps, actorOf(c), a)),
+  groupUpdate: (rt, c, a) => withPushes(rt, c, groups.updateGroup(rt.deps, actorOf(c), a)),
+  groupMembers: (rt, c, a) => groups.groupMembers(rt.deps.db, actorOf(c), a),
+  groupAdd: (rt, c, a) => withPushes(rt, c, groups.addMembers(rt.deps, actorOf(c), a)),
+  groupRemove: (rt, c, a) => withPushes(rt, c, groups.removeMembers(rt.deps, actorOf(c), a)),
+  groupOwner: (rt, c, a) => withPushes(rt, c, groups.changeOwner(rt.deps, actorOf(c), a)),
+  groupQuit: (rt, c, a) => withPushes(rt, c, groups.quitGroup(rt.deps, actorOf(c), a.groupID)),
+  groupDismiss: (rt, c, a) => withPushes(rt, c, groups.dismissGroup(rt.deps, actorOf(c), a.groupID)),
+};
+
+/** Params starting with '@' are message keys themselves (e.g. the kind of file in a size error). */
+function translate(lang: Lang, key: string, params?: Record<string, unknown>) {
+  const p = params
+    ? Object.fromEntries(
+        Object.entries(params).map(([k, v]) => [
+          k,
+          typeof v === 'string' && v.startsWith('@') ? t(lang, v.slice(1)) : v,
+        ]),
+      )
+    : undefined;
+  return t(lang, key, p);
+}
+
+function errorFrame(rt: ImRuntime, lang: Lang, rid: number, e: unknown) {
+  if (e instanceof ImError)
+    return {
+      op: 'res',
+      rid,
+      code: e.code,
+      message: translate(lang, e.key, e.params),
+      ...(e.data ? { data: e.data } : {}),
+    };
+  if (e instanceof AppError) {
+    const code =
+      e.status === 403
+        ? ERROR_CODE.FORBIDDEN
+        : e.status === 404
+          ? ERROR_CODE.NOT_FOUND
+          : ERROR_CODE.INVALID_PARAMETER;
+    return { op: 'res', rid, code, message: translate(lang, e.key, e.params) };
+  }
+  rt.log.error({ err: e }, 'chat request failed');
+  return { op: 'res', rid, code: ERROR_CODE.SERVER, message: t(lang, 'im.serverError') };
+}
+
+function badArgs(op: string, args: unknown): ImError {
+  const first = validators[op as Op].Errors(args)[0];
+  const where = first?.instancePath ? first.instancePath.slice(1).replace(/\//g, '.') : '';
+  return invalid('im.badFrame', { op, detail: `${where ? `${where}: ` : ''}${first?.message ?? 'invalid'}` });
+}
+
+/** Serves one socket until it closes. */
+export function serveSocket(rt: ImRuntime, socket: WebSocket, headerLang: Lang): void {
+  const { deps, gateway } = rt;
+  let conn: Conn | null = null;
+  let lang: Lang = headerLang;
+  let authing = false;
+  let resumeTimer: NodeJS.Timeout | undefined;
+  // One client's sends are stored in the order it sent them.
+  let sendChain: Promise<unknown> = Promise.resolve();
+
+  const authTimer = setTimeout(() => socket.close(CLOSE.AUTH_TIMEOUT, 'auth timeout'), AUTH_TIMEOUT_MS);
+  const write = (frame: object) => {
+    if (conn) gateway.send(conn, JSON.stringify(frame));
+    else if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+  };
+
+  socket.on('close', () => {
+    clearTimeout(authTimer);
+    clearInterval(resumeTimer);
+    if (conn) void gateway.detach(conn);
+  });
+  socket.on('pong', () => {
+    if (conn) conn.alive = true;
+  });
+
+  async function auth(rid: number, a: Ops['auth'][0]) {
+    if (conn || authing) throw invalid('im.badFrame', { op: 'auth', detail: 'already signed in' });
+    authing = true;
+    try {
+      if (a.lang) lang = a.lang;
+      const now = deps.clock.now();
+      const principal = await verifyTicket(deps.db, a.userSig, a.userID, a.instanceId, now);
+      const kind = principalKind(principal.kind);
+      if (!kind) throw new ImError(ERROR_CODE.INVALID_SIG, 'im.ticketInvalid');
+      if (principal.sessionId && (await kind.endedSessions(deps.db, [principal.sessionId])).size)
+        throw new ImError(ERROR_CODE.INVALID_SIG, 'im.sessionEnded');
+      const profile = await refreshOnLogin(deps.db, principal.tenantId, principal.userID);
+      if (socket.readyState !== socket.OPEN) return;
+      const c: Conn = {
+        id: gateway.newConnId(),
+        socket,
+        principal,
+        instanceId: a.instanceId,
+        platform: a.platform,
+        lang,
+        nick: profile.nick,
+        avatar: profile.avatar,
+        closed: false,
+        alive: true,
+      };
+      conn = c;
+      clearTimeout(authTimer);
+      const { repeatLogin } = await gateway.attach(c);
+      if (socket.readyState !== socket.OPEN) return void gateway.detach(c);
+      const ttl = deps.settings.resumeTtlS;
+      const resumeToken = await issueResume(deps.db, principal, a.instanceId, ttl, now);
+      resumeTimer = setInterval(
+        () =>
+          void issueResume(deps.db, principal, a.instanceId, ttl, deps.clock.now()).then((token) =>
+            write({ op: 'ticket', data: { resumeToken: token, resumeTtlS: ttl } }),
+          ),
+        (ttl * 1000) / 2,
+      ).unref();
+      write({
+        op: 'res',
+        rid,
+        code: 0,
+        data: {
+          profile,
+          resumeToken,
+          resumeTtlS: ttl,
+          serverTime: now,
+          repeatLogin,
+          protocol: PROTOCOL_VERSION,
+        },
+      });
+    } finally {
+      authing = false;
+    }
+  }
+
+  async function handle(frame: { op: string; rid: number } & Record<string, unknown>) {
+    const { op, rid, ...args } = frame;
+    try {
+      if (!(op in validators)) throw invalid('im.unknownOp', { op });
+      if (!validators[op as Op].Check(args)) throw badArgs(op, args);
+      if (op === 'auth') return await auth(rid, args as unknown as Ops['auth'][0]);
+      if (!conn) throw new ImError(ERROR_CODE.NOT_LOGGED_IN, 'im.notLoggedIn');
+      const c = conn;
+      const run = () => (handlers as Record<string, Handler<Op>>)[op]!(rt, c, args as never);
+      let data: unknown;
+      if (op === 'send') {
+        const p = sendChain.then(run, run);
+        sendChain = p.catch(() => undefined);
+        data = await p;
+      } else data = await run();
+      write({ op: 'res', rid, code: 0, data });
+    } catch (e) {
+      write(errorFrame(rt, lang, rid, e));
+      if (op === 'auth' && !conn) socket.close(CLOSE.AUTH_FAILED, 'unauthorized');
+    }
+  }
+
+  socket.on('message', (raw) => {
+    let frame: unknown;
+    try {
+      frame = JSON.parse(String(raw));
+    } catch {
+      return socket.close(CLOSE.PROTOCOL, 'bad frame');
+    }
+    const f = frame as { op?: unknown; rid?: unknown };
+    if (!f || typeof f !== 'object' || typeof f.op !== 'string' || typeof f.rid !== 'number')
+      return socket.close(CLOSE.PROTOCOL, 'bad frame');
+    void handle(f as { op: string; rid: number } & Record<string, unknown>);
+  });
+}

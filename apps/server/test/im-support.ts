@@ -1,0 +1,74 @@
+/**
+ * Chat tests drive the real SDK (packages/im-sdk) from Node against a listening server: what a user's
+ * browser does, over a real socket.
+ */
+import type { AddressInfo } from 'node:net';
+import { create, EVENT, type Client, type EventName, type EventPayloads } from '@forecourt/im-sdk';
+import { call, createTestApp, tokenFor, type TestApp } from './harness.js';
+import type { Bus } from '../src/platform/bus.js';
+
+export interface ChatServer extends TestApp {
+  origin: string;
+  /** A clock the chat module reads: tests move it instead of sleeping. */
+  clock: { offsetMs: number };
+}
+
+export async function chatServer(env: Record<string, string> = {}, bus?: Bus): Promise<ChatServer> {
+  const t = await createTestApp(env, bus);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const clock = { offsetMs: 0 };
+  t.app.ctx.im!.deps.clock.now = () => Date.now() + clock.offsetMs;
+  return { ...t, origin: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`, clock };
+}
+
+/** A chat ticket for `account`, fetched the way the web client does (getSign for its own account). */
+export async function ticketFor(t: TestApp, account: string): Promise<string> {
+  const res = await call(t, await tokenFor(t, account), { url: `/api/blade-im/sig/getSign/${account}` });
+  if (res.statusCode !== 200) throw new Error(`getSign ${account}: ${res.statusCode} ${res.body}`);
+  return res.json<{ data: string }>().data;
+}
+
+export interface Recorded {
+  client: Client;
+  userID: string;
+  events: { [E in EventName]?: EventPayloads[E][] };
+  /** Every MESSAGE_RECEIVED message, in the order received. */
+  received: EventPayloads[typeof EVENT.MESSAGE_RECEIVED];
+}
+
+/** A signed-in SDK client that records every event it emits. */
+export async function signIn(
+  t: ChatServer,
+  userID: string,
+  opts: Parameters<typeof create>[0] = {},
+): Promise<Recorded> {
+  const client = create({ server: t.origin, reconnect: { minDelayMs: 50, maxDelayMs: 500 }, ...opts });
+  const rec: Recorded = { client, userID, events: {}, received: [] };
+  for (const name of Object.values(EVENT)) {
+    client.on(name, (e) => {
+      const list = (rec.events[name] ??= []) as unknown[];
+      list.push(e.data);
+      if (name === EVENT.MESSAGE_RECEIVED) rec.received.push(...(e.data as Recorded['received']));
+    });
+  }
+  await client.login({ userID, userSig: await ticketFor(t, userID) });
+  return rec;
+}
+
+export async function waitFor(cond: () => boolean, ms = 10_000, what = 'condition'): Promise<void> {
+  const t0 = Date.now();
+  while (!cond()) {
+    if (Date.now() - t0 > ms) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+export const text = (r: Recorded, to: string, body: string, conversationType: 'C2C' | 'GROUP' = 'C2C') =>
+  r.client.createTextMessage({ to, conversationType, payload: { text: body } });
+
+/** Every socket of the server dies as on a network failure (no close frame). */
+export function dropAllSockets(t: TestApp) {
+  const wss = (t.app as unknown as { websocketServer: { clients: Set<{ terminate(): void }> } })
+    .websocketServer;
+  for (const c of wss.clients) c.terminate();
+}

@@ -1,0 +1,337 @@
+/**
+ * The chat socket with its request/answer matching, time-outs, heart-beat and reconnects. It knows
+ * nothing of messages: the client gives it the auth frame to send and receives pushes and state changes.
+ *
+ * Requests made while the socket is down wait for the reconnect (within their time-out). A request that
+ * was on the wire when the socket dropped is sent again after the reconnect only when repeating it is
+ * harmless (`retry`: sends carry their clientMsgId, reads are idempotent); others fail with NETWORK.
+ */
+import { CLOSE, type AuthRequest, type AuthResult, type Op, type Ops, type PushFrame } from './protocol.js';
+import { ERROR_CODE, TYPES, type IMError, type KickedOutType, type NetState } from './types.js';
+import { backoffDelay } from './backoff.js';
+import { imError, networkError, notLoggedIn } from './errors.js';
+import { OPEN, frameText, socketCtor, type SocketLike } from './socket.js';
+
+export interface ConnectionOptions {
+  url: string;
+  timeoutMs: number;
+  minDelayMs: number;
+  maxDelayMs: number;
+  /** How often an idle socket is checked with a ping (ms). */
+  heartbeatMs?: number;
+}
+
+export interface ConnectionHooks {
+  /** The auth frame for the next (re)connect: the ticket first, then the resume token. */
+  authRequest(): AuthRequest;
+  /** Signed in (again). Runs before queued requests go out. */
+  onAuthed(result: AuthResult, reconnect: boolean): void;
+  onPush(frame: PushFrame): void;
+  onState(state: NetState): void;
+  /** The session is over and will not reconnect: kicked out, or the sign-in is no longer accepted. */
+  onEnded(reason: KickedOutType): void;
+}
+
+interface Pending {
+  op: Op;
+  args: object;
+  retry: boolean;
+  resolve: (v: unknown) => void;
+  reject: (e: IMError) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+const unref = (t: ReturnType<typeof setTimeout>) => {
+  (t as { unref?: () => void }).unref?.();
+  return t;
+};
+
+export class Connection {
+  private socket: SocketLike | null = null;
+  private authed = false;
+  private ended = true;
+  private rid = 0;
+  private inflight = new Map<number, Pending>();
+  private queue: Pending[] = [];
+  private attempt = 0;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
+  private lastFrameAt = 0;
+  private kickedType: KickedOutType | null = null;
+  private state: NetState = TYPES.NET_STATE_DISCONNECTED;
+  private onlineListener = () => this.reconnectNow();
+
+  constructor(
+    private readonly opts: ConnectionOptions,
+    private readonly hooks: ConnectionHooks,
+  ) {}
+
+  get netState(): NetState {
+    return this.state;
+  }
+
+  /** Connects and signs in with the first ticket; rejects (without retrying) when either fails. */
+  async open(): Promise<AuthResult> {
+    this.ended = false;
+    this.attempt = 0;
+    this.setState(TYPES.NET_STATE_CONNECTING);
+    const g = globalThis as { addEventListener?: (n: string, f: () => void) => void };
+    g.addEventListener?.('online', this.onlineListener);
+    try {
+      return await this.connect(false);
+    } catch (e) {
+      this.shutdown(TYPES.NET_STATE_DISCONNECTED, notLoggedIn());
+      throw e;
+    }
+  }
+
+  /** Ends the session on purpose (logout): no reconnect, every waiting request fails. */
+  close(): void {
+    this.shutdown(TYPES.NET_STATE_DISCONNECTED, notLoggedIn());
+  }
+
+  /** Drops the socket as a network failure would (tests, and the browser's offline event). */
+  drop(): void {
+    const s = this.socket;
+    if (s) this.onSocketClosed(s, 1006);
+  }
+
+  request<O extends Op>(
+    op: O,
+    args: Ops[O][0],
+    opts: { retry?: boolean; timeoutMs?: number } = {},
+  ): Promise<Ops[O][1]> {
+    if (this.ended) return Promise.reject(notLoggedIn());
+    return new Promise((resolve, reject) => {
+      const p: Pending = {
+        op,
+        args: args as object,
+        retry: opts.retry ?? false,
+        resolve: resolve as (v: unknown) => void,
+        reject,
+        timer: unref(
+          setTimeout(() => {
+            this.forget(p);
+            reject(imError(ERROR_CODE.TIMEOUT, `no answer to ${op} in time`));
+          }, opts.timeoutMs ?? this.opts.timeoutMs),
+        ),
+      };
+      if (this.authed) this.write(p);
+      else this.queue.push(p);
+    });
+  }
+
+  private forget(p: Pending) {
+    for (const [rid, q] of this.inflight) if (q === p) this.inflight.delete(rid);
+    const i = this.queue.indexOf(p);
+    if (i >= 0) this.queue.splice(i, 1);
+  }
+
+  private write(p: Pending) {
+    const s = this.socket;
+    if (!s || s.readyState !== OPEN) {
+      this.queue.push(p);
+      return;
+    }
+    const rid = ++this.rid;
+    this.inflight.set(rid, p);
+    s.send(JSON.stringify({ op: p.op, rid, ...p.args }));
+  }
+
+  private setState(state: NetState) {
+    if (state === this.state) return;
+    this.state = state;
+    this.hooks.onState(state);
+  }
+
+  /** Opens a socket and sends the auth frame; resolves once signed in. */
+  private async connect(reconnect: boolean): Promise<AuthResult> {
+    const Ctor = await socketCtor();
+    if (this.ended) throw notLoggedIn();
+    const s = new Ctor(this.opts.url);
+    this.socket = s;
+    this.authed = false;
+    this.kickedType = null;
+    return new Promise<AuthResult>((resolve, reject) => {
+      let settled = false;
+      const fail = (e: IMError) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        reject(e);
+      };
+      const timer = unref(
+        setTimeout(() => {
+          fail(imError(ERROR_CODE.TIMEOUT, 'sign-in to the chat server timed out'));
+          this.discard(s);
+        }, this.opts.timeoutMs),
+      );
+      s.onopen = () => {
+        const rid = ++this.rid;
+        const auth: Pending = {
+          op: 'auth',
+          args: this.hooks.authRequest(),
+          retry: false,
+          timer,
+          resolve: (v) => {
+            if (settled) return;
+            settled = true;
+            clearTimeout(timer);
+            this.authed = true;
+            this.attempt = 0;
+            this.lastFrameAt = Date.now();
+            this.startHeartbeat();
+            this.hooks.onAuthed(v as AuthResult, reconnect);
+            this.setState(TYPES.NET_STATE_CONNECTED);
+            const queued = this.queue;
+            this.queue = [];
+            for (const p of queued) this.write(p);
+            resolve(v as AuthResult);
+          },
+          reject: fail,
+        };
+        this.inflight.set(rid, auth);
+        s.send(JSON.stringify({ op: 'auth', rid, ...auth.args }));
+      };
+      s.onmessage = (ev) => {
+        if (this.socket !== s) return;
+        this.lastFrameAt = Date.now();
+        this.onFrame(frameText(ev.data));
+      };
+      s.onerror = () => {};
+      s.onclose = (ev) => {
+        if (!settled) fail(networkError(`chat server closed the connection (${ev.code})`));
+        this.onSocketClosed(s, ev.code);
+      };
+    });
+  }
+
+  private onFrame(text: string) {
+    let f: { op?: string; rid?: number; code?: number; message?: string; data?: unknown };
+    try {
+      f = JSON.parse(text) as typeof f;
+    } catch {
+      return;
+    }
+    if (f.op === 'res' && typeof f.rid === 'number') {
+      const p = this.inflight.get(f.rid);
+      if (!p) return;
+      this.inflight.delete(f.rid);
+      if (p.op !== 'auth') clearTimeout(p.timer);
+      if (f.code === 0) p.resolve(f.data);
+      else
+        p.reject(
+          imError(
+            f.code ?? ERROR_CODE.SERVER,
+            f.message ?? 'chat server error',
+            f.data as Record<string, unknown>,
+          ),
+        );
+      return;
+    }
+    if (f.op === 'kicked') this.kickedType = (f.data as { type: KickedOutType }).type;
+    if (f.op) this.hooks.onPush(f as PushFrame);
+  }
+
+  /** Closes a socket without letting its events reach us. */
+  private discard(s: SocketLike) {
+    s.onopen = s.onmessage = s.onclose = s.onerror = null;
+    try {
+      s.close(1000, 'bye');
+    } catch {
+      /* already closed */
+    }
+  }
+
+  private onSocketClosed(s: SocketLike, code: number) {
+    if (this.socket !== s) return;
+    this.discard(s);
+    this.socket = null;
+    this.authed = false;
+    this.stopHeartbeat();
+    for (const [rid, p] of this.inflight) {
+      this.inflight.delete(rid);
+      if (p.op === 'auth') continue;
+      if (p.retry) this.queue.push(p);
+      else {
+        clearTimeout(p.timer);
+        p.reject(networkError('the connection dropped before the answer came'));
+      }
+    }
+    if (this.ended) return;
+    if (code === CLOSE.KICKED) return this.end(this.kickedType ?? TYPES.KICKED_OUT_MULT_ACCOUNT);
+    if (code === CLOSE.AUTH_FAILED) return this.end(TYPES.KICKED_OUT_USERSIG_EXPIRED);
+    this.scheduleReconnect();
+  }
+
+  private end(reason: KickedOutType) {
+    this.shutdown(TYPES.NET_STATE_DISCONNECTED, notLoggedIn());
+    this.hooks.onEnded(reason);
+  }
+
+  private scheduleReconnect() {
+    clearTimeout(this.reconnectTimer);
+    this.setState(TYPES.NET_STATE_CONNECTING);
+    const delay = backoffDelay(this.attempt++, this.opts.minDelayMs, this.opts.maxDelayMs);
+    this.reconnectTimer = setTimeout(() => void this.reconnect(), delay);
+  }
+
+  private reconnectNow() {
+    if (this.ended || this.socket || !this.reconnectTimer) return;
+    clearTimeout(this.reconnectTimer);
+    void this.reconnect();
+  }
+
+  private async reconnect() {
+    this.reconnectTimer = undefined;
+    if (this.ended) return;
+    try {
+      await this.connect(true);
+    } catch (e) {
+      if (this.ended) return;
+      // The server no longer accepts our resume token: the user has to sign in again.
+      if ((e as IMError).code === ERROR_CODE.INVALID_SIG) return this.end(TYPES.KICKED_OUT_USERSIG_EXPIRED);
+      if (this.socket) this.onSocketClosed(this.socket, 1006);
+      else if (!this.reconnectTimer) this.scheduleReconnect();
+    }
+  }
+
+  /** A socket that stays silent through a ping is dead even if TCP has not noticed: reconnect. */
+  private startHeartbeat() {
+    const every = this.opts.heartbeatMs ?? 25_000;
+    this.stopHeartbeat();
+    this.heartbeat = setInterval(() => {
+      if (!this.authed) return;
+      if (Date.now() - this.lastFrameAt > every * 2) return this.drop();
+      if (Date.now() - this.lastFrameAt >= every)
+        this.request('ping', {}, { timeoutMs: every }).catch(() => undefined);
+    }, every);
+    unref(this.heartbeat);
+  }
+
+  private stopHeartbeat() {
+    clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+  }
+
+  private shutdown(state: NetState, error: IMError) {
+    this.ended = true;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = undefined;
+    this.stopHeartbeat();
+    const g = globalThis as { removeEventListener?: (n: string, f: () => void) => void };
+    g.removeEventListener?.('online', this.onlineListener);
+    const s = this.socket;
+    this.socket = null;
+    this.authed = false;
+    if (s) this.discard(s);
+    const waiting = [...this.inflight.values(), ...this.queue];
+    this.inflight.clear();
+    this.queue = [];
+    for (const p of waiting) {
+      clearTimeout(p.timer);
+      p.reject(error);
+    }
+    this.setState(state);
+  }
+}
