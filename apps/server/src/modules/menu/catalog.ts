@@ -311,6 +311,13 @@ export const MENU_CATALOG: MenuSeed[] = [
         hidden: true,
       },
       {
+        code: 'micro_demo',
+        zh: '示例微应用',
+        en: 'Sample micro-app',
+        path: '/qiankun/micro/demo',
+        icon: 'AppstoreOutlined',
+      },
+      {
         code: 'iframe_host',
         zh: '内嵌页面',
         en: 'Embedded page',

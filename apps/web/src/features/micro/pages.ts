@@ -1,0 +1,7 @@
+import type { PageLoader } from '@/app/registry';
+
+/** The qiankun host (spec §2): /qiankun/micro?app=<name> or /qiankun/micro/<name>. */
+export const pages: Record<string, PageLoader> = {
+  '/qiankun/micro': () => import('./MicroHost'),
+  '/qiankun/micro/:name': () => import('./MicroHost'),
+};

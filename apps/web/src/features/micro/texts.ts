@@ -1,0 +1,51 @@
+import { addResources } from '@/shared/i18n';
+
+addResources('micro', {
+  zh: {
+    loading: '正在加载微应用“{{name}}”…',
+    failed: '微应用“{{name}}”加载失败',
+    failedSub: '请稍后重试；如果问题持续，请联系管理员检查该应用的部署。（{{reason}}）',
+    timeout: '加载超时',
+    network: '网络错误',
+    unknown: '未配置名为“{{name}}”的微应用',
+    unknownSub: '请检查菜单地址，或在构建设置 VITE_MICRO_APPS 中登记该应用。',
+    retry: '重试',
+    names: {
+      demo: '示例微应用',
+      comments: '评论',
+      product: '商品',
+      finance: '财务',
+      customer: '客户',
+      transaction: '交易',
+      cms: '内容管理',
+      scrm: 'SCRM',
+      insurance: '保险',
+      carsource: '车源',
+      user: '用户',
+    },
+  },
+  en: {
+    loading: 'Loading the micro-app "{{name}}"…',
+    failed: 'The micro-app "{{name}}" could not be loaded',
+    failedSub:
+      'Try again later; if it keeps failing, ask an administrator to check its deployment. ({{reason}})',
+    timeout: 'timed out',
+    network: 'network error',
+    unknown: 'No micro-app named "{{name}}" is configured',
+    unknownSub: 'Check the menu address, or register the app in the build setting VITE_MICRO_APPS.',
+    retry: 'Try again',
+    names: {
+      demo: 'Sample micro-app',
+      comments: 'Comments',
+      product: 'Product',
+      finance: 'Finance',
+      customer: 'Customer',
+      transaction: 'Transaction',
+      cms: 'CMS',
+      scrm: 'SCRM',
+      insurance: 'Insurance',
+      carsource: 'Car source',
+      user: 'User',
+    },
+  },
+});
