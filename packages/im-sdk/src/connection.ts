@@ -33,6 +33,8 @@ export interface ConnectionHooks {
 }
 
 interface Pending {
+  /** Creation order: requests go out in the order they were made, also after a reconnect. */
+  order: number;
   op: Op;
   args: object;
   retry: boolean;
@@ -51,6 +53,7 @@ export class Connection {
   private authed = false;
   private ended = true;
   private rid = 0;
+  private made = 0;
   private inflight = new Map<number, Pending>();
   private queue: Pending[] = [];
   private attempt = 0;
@@ -104,6 +107,7 @@ export class Connection {
     if (this.ended) return Promise.reject(notLoggedIn());
     return new Promise((resolve, reject) => {
       const p: Pending = {
+        order: ++this.made,
         op,
         args: args as object,
         retry: opts.retry ?? false,
@@ -169,6 +173,7 @@ export class Connection {
       s.onopen = () => {
         const rid = ++this.rid;
         const auth: Pending = {
+          order: 0,
           op: 'auth',
           args: this.hooks.authRequest(),
           retry: false,
@@ -183,7 +188,7 @@ export class Connection {
             this.startHeartbeat();
             this.hooks.onAuthed(v as AuthResult, reconnect);
             this.setState(TYPES.NET_STATE_CONNECTED);
-            const queued = this.queue;
+            const queued = this.queue.sort((x, y) => x.order - y.order);
             this.queue = [];
             for (const p of queued) this.write(p);
             resolve(v as AuthResult);
