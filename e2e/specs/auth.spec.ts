@@ -33,16 +33,19 @@ describe('sign-in, guard and session', () => {
     const { page, context } = await b.page();
     await signIn(page, 'sales2', 'wrong-password-1');
     await expect(toast(page).textContent()).resolves.toContain('账号或密码错误');
+    // Each attempt waits for its answer: the form ignores Enter while a sign-in is under way.
     for (let i = 2; i <= 5; i++) {
       await page.locator('input[type="password"]').fill(`wrong-password-${i}`);
+      const answered = page.waitForResponse((r) => r.url().includes('/oauth/token'));
       await page.keyboard.press('Enter');
-      await page.waitForTimeout(400);
+      await answered;
     }
     await page.getByText('登录失败次数过多，账号已锁定，请 30 分钟后再试').first().waitFor();
     // Locked means locked: the right password is refused too.
     await page.locator('input[type="password"]').fill(DEMO_PASSWORD);
+    const refused = page.waitForResponse((r) => r.url().includes('/oauth/token'));
     await page.keyboard.press('Enter');
-    await page.waitForTimeout(800);
+    expect((await refused).status()).toBe(423);
     expect(page.url()).toMatch(/\/login$/);
     await context.close();
   });
