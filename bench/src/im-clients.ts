@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { io } from 'socket.io-client';
+import { Agent, request } from 'undici';
 
 export type ClientKind = 'sdk' | 'raw' | 'peer';
 
@@ -15,6 +16,29 @@ export interface Credentials {
   userID: string;
   /** Our server: a ticket from getSign. The peer has no auth. */
   sig: string;
+}
+
+/** A bench user as the load generator gets it: our server needs the access token to ask for a ticket. */
+export interface BenchLogin {
+  userID: string;
+  token?: string;
+}
+
+const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+// A few keep-alive connections are enough and keep the server's file descriptors for chat sockets.
+const http = new Agent({ connections: 8 });
+
+/** The user's chat ticket from `GET /api/blade-im/sig/getSign/{id}`, as the web app asks for it before login. */
+export async function ticketOf(origin: string, u: BenchLogin): Promise<Credentials> {
+  if (!u.token) return { userID: u.userID, sig: '' };
+  const res = await request(`${origin}/api/blade-im/sig/getSign/${u.userID}`, {
+    dispatcher: http,
+    headers: { authorization: BASIC, 'blade-auth': `bearer ${u.token}`, 'accept-language': 'en' },
+  });
+  const body = (await res.body.json()) as { code: number; data?: string; msg?: string };
+  if (res.statusCode !== 200 || typeof body.data !== 'string')
+    throw new Error(`getSign for ${u.userID}: HTTP ${res.statusCode} ${JSON.stringify(body)}`);
+  return { userID: u.userID, sig: body.data };
 }
 
 export interface BenchClient {
@@ -81,28 +105,26 @@ export function rawConnector(origin: string): Connector {
           pending.clear();
         });
         ws.on('open', () => {
-          request('auth', {
-            userID: c.userID,
-            userSig: c.sig,
-            instanceId: randomUUID(),
-            platform: 'node',
-          }).then(
-            () =>
-              resolve({
-                send: (to, text) =>
-                  request('send', {
-                    message: {
-                      clientMsgId: randomUUID(),
-                      to,
-                      conversationType: 'C2C',
-                      type: TEXT,
-                      payload: { text },
-                    },
-                  }),
-                close: () => ws.close(),
-              }),
-            reject,
-          );
+          // Sign in, then fetch the conversation list and anything missed, as the SDK's login does.
+          request('auth', { userID: c.userID, userSig: c.sig, instanceId: randomUUID(), platform: 'node' })
+            .then(() => request('sync', { convs: [] }))
+            .then(
+              () =>
+                resolve({
+                  send: (to, text) =>
+                    request('send', {
+                      message: {
+                        clientMsgId: randomUUID(),
+                        to,
+                        conversationType: 'C2C',
+                        type: TEXT,
+                        payload: { text },
+                      },
+                    }),
+                  close: () => ws.close(),
+                }),
+              reject,
+            );
         });
       }),
       `auth of ${c.userID}`,

@@ -11,16 +11,17 @@ import {
   type BenchClient,
   type ClientKind,
   type Connector,
-  type Credentials,
+  ticketOf,
+  type BenchLogin,
 } from './im-clients.js';
 
 export type Command =
-  | { cmd: 'connect'; kind: ClientKind; origin: string; users: Credentials[]; concurrency: number }
+  | { cmd: 'connect'; kind: ClientKind; origin: string; users: BenchLogin[]; concurrency: number }
   | {
       cmd: 'pairs';
       kind: ClientKind;
       origin: string;
-      pairs: [Credentials, Credentials][];
+      pairs: [BenchLogin, BenchLogin][];
       concurrency: number;
     }
   | {
@@ -40,6 +41,11 @@ export interface ConnectResult {
   failed: number;
   firstError?: string;
   ms: number;
+  /** Ticket, connect and sign-in time of each client (ms). */
+  times: number[];
+  /** Errors no caller could catch (thrown from a client library's event handlers) so far. */
+  uncaught: number;
+  firstUncaught?: string;
 }
 
 export interface RunResult {
@@ -54,6 +60,8 @@ export interface RunResult {
   latencies: number[];
   /** Send-to-acknowledgement latencies (ms). */
   ackLatencies: number[];
+  uncaught: number;
+  firstUncaught?: string;
 }
 
 let connector: Connector | undefined;
@@ -92,6 +100,14 @@ function onText(text: string) {
   latencies.push(performance.now() - Number(text.slice(text.lastIndexOf(' ') + 1)));
 }
 
+// A client library that throws from an event handler must not end the whole load generator: count it.
+let uncaught = 0;
+let firstUncaught: string | undefined;
+process.on('uncaughtException', (e) => {
+  uncaught++;
+  firstUncaught ??= e.message;
+});
+
 /** Runs `fn` over `items` with at most `concurrency` at once; failures are counted, not thrown. */
 async function pool<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>) {
   let next = 0;
@@ -116,18 +132,37 @@ async function pool<T>(items: T[], concurrency: number, fn: (item: T) => Promise
 async function connect(c: Extract<Command, { cmd: 'connect' }>): Promise<ConnectResult> {
   const conn = await connectorFor(c.kind, c.origin);
   const t0 = performance.now();
-  const r = await pool(c.users, c.concurrency, async (u) => void idle.push(await conn(u)));
-  return { connected: c.users.length - r.failed, ...r, ms: Math.round(performance.now() - t0) };
+  const times: number[] = [];
+  const r = await pool(c.users, c.concurrency, async (u) => {
+    const s = performance.now();
+    idle.push(await conn(await ticketOf(c.origin, u)));
+    times.push(performance.now() - s);
+  });
+  return {
+    connected: c.users.length - r.failed,
+    ...r,
+    ms: Math.round(performance.now() - t0),
+    times,
+    uncaught,
+    firstUncaught,
+  };
 }
 
 async function connectPairs(c: Extract<Command, { cmd: 'pairs' }>): Promise<ConnectResult> {
   const conn = await connectorFor(c.kind, c.origin);
   const t0 = performance.now();
   const r = await pool(c.pairs, c.concurrency, async ([a, b]) => {
-    receivers.push(await conn(b, onText));
-    pairs.push({ sender: await conn(a), to: b.userID, inFlight: 0 });
+    receivers.push(await conn(await ticketOf(c.origin, b), onText));
+    pairs.push({ sender: await conn(await ticketOf(c.origin, a)), to: b.userID, inFlight: 0 });
   });
-  return { connected: (c.pairs.length - r.failed) * 2, ...r, ms: Math.round(performance.now() - t0) };
+  return {
+    connected: (c.pairs.length - r.failed) * 2,
+    ...r,
+    ms: Math.round(performance.now() - t0),
+    times: [],
+    uncaught,
+    firstUncaught,
+  };
 }
 
 async function run(c: Extract<Command, { cmd: 'run' }>): Promise<RunResult> {
@@ -204,7 +239,18 @@ async function run(c: Extract<Command, { cmd: 'run' }>): Promise<RunResult> {
   while (performance.now() < drainUntil && (acked + failed < sent || delivered < acked))
     await new Promise((r) => setTimeout(r, 20));
   runTag = '';
-  return { sent, acked, failed, firstError, delivered, sendSeconds, latencies, ackLatencies };
+  return {
+    sent,
+    acked,
+    failed,
+    firstError,
+    delivered,
+    sendSeconds,
+    latencies,
+    ackLatencies,
+    uncaught,
+    firstUncaught,
+  };
 }
 
 function close() {

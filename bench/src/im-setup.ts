@@ -1,18 +1,16 @@
 /**
  * Bench users of the chat benchmark. Accounts, roles and sign-in sessions are written straight into the
  * database (signing in thousands of users over HTTP would measure argon2, not chat); access tokens are
- * minted with the server's JWT_SECRET exactly as sign-in mints them; chat tickets then come from the real
- * `GET /api/blade-im/sig/getSign/{id}`.
+ * minted with the server's JWT_SECRET exactly as sign-in mints them. Chat tickets come from the real
+ * `GET /api/blade-im/sig/getSign/{id}`, fetched by each client right before it connects (im-clients.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import pg from 'pg';
-import type { Credentials } from './im-clients.js';
 
 const TENANT = '000000';
 const USER_BASE = 880_000_000_000_000_000n;
 const SESSION_BASE = 881_000_000_000_000_000n;
-const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 
 export const benchAccount = (i: number) => `imb${String(i).padStart(6, '0')}`;
 
@@ -85,31 +83,4 @@ export async function createBenchUsers(
     users.push({ account: benchAccount(i), token });
   }
   return users;
-}
-
-/** Chat tickets from getSign for each user, `concurrency` requests at a time. */
-export async function fetchTickets(
-  origin: string,
-  users: BenchUser[],
-  concurrency = 32,
-): Promise<{ credentials: Credentials[]; ms: number }> {
-  const t0 = performance.now();
-  const credentials: Credentials[] = new Array(users.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < users.length) {
-        const i = next++;
-        const u = users[i]!;
-        const res = await fetch(`${origin}/api/blade-im/sig/getSign/${u.account}`, {
-          headers: { Authorization: BASIC, 'Blade-Auth': `bearer ${u.token}`, 'Accept-Language': 'en' },
-        });
-        const body = (await res.json()) as { code: number; data?: string; msg?: string };
-        if (res.status !== 200 || typeof body.data !== 'string')
-          throw new Error(`getSign for ${u.account}: HTTP ${res.status} ${JSON.stringify(body)}`);
-        credentials[i] = { userID: u.account, sig: body.data };
-      }
-    }),
-  );
-  return { credentials, ms: Math.round(performance.now() - t0) };
 }

@@ -21,9 +21,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import type { ClientKind, Credentials } from './im-clients.js';
+import type { BenchLogin, ClientKind } from './im-clients.js';
 import type { Command, ConnectResult, RunResult } from './im-load.js';
-import { createBenchUsers, fetchTickets } from './im-setup.js';
+import { benchAccount, createBenchUsers } from './im-setup.js';
 import { freePort, startProcess, type Started } from './lib/process.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -36,7 +36,7 @@ const SECONDS = Number(env.IM_BENCH_SECONDS ?? 15);
 const RATE = Number(env.IM_BENCH_RATE ?? 2000);
 const WINDOW = Number(env.IM_BENCH_WINDOW ?? 4);
 const WORKERS = Number(env.IM_BENCH_WORKERS ?? 2);
-const CONNECT_CONCURRENCY = 100;
+const CONNECT_CONCURRENCY = Number(env.IM_BENCH_CONNECT_CONCURRENCY ?? 50);
 const DRAIN_MS = 10_000;
 const admin = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -136,6 +136,8 @@ interface RunFigures {
   /** All load-generator processes together (100% = one core). */
   loadGeneratorCpuPercent: number;
   machineBusyPercent: number;
+  clientLibraryErrors: number;
+  firstClientLibraryError?: string;
 }
 
 async function runLoad(loaders: Loader[], server: Started, tag: string, rate: number): Promise<RunFigures> {
@@ -180,6 +182,8 @@ async function runLoad(loaders: Loader[], server: Started, tag: string, rate: nu
     serverCpuPercent: Math.round((cpu / wall) * 100),
     loadGeneratorCpuPercent: Math.round((gen / wall) * 100),
     machineBusyPercent: Math.round(((m1.busy - m0.busy) / (m1.total - m0.total)) * 100),
+    clientLibraryErrors: results.reduce((a, r) => a + r.uncaught, 0),
+    firstClientLibraryError: results.find((r) => r.firstUncaught)?.firstUncaught,
   };
 }
 
@@ -191,6 +195,11 @@ interface SideFigures {
   connectFirstError?: string;
   connectSeconds: number;
   connectsPerSec: number;
+  /** One client's connect and sign-in, while CONNECT_CONCURRENCY per load generator connect at once. */
+  connectMs: { p50: number; p99: number };
+  /** Errors thrown from the client library's own event handlers (uncatchable by the caller). */
+  clientLibraryErrors: number;
+  firstClientLibraryError?: string;
   rssMb: { empty: number; idle: number; afterLoad: number };
   rssPerIdleConnectionKb: number;
   saturation: RunFigures;
@@ -201,8 +210,8 @@ interface SideFigures {
 async function drive(
   kind: ClientKind,
   server: Started,
-  idle: Credentials[],
-  pairCreds: () => Promise<[Credentials, Credentials][]>,
+  idle: BenchLogin[],
+  pairs: [BenchLogin, BenchLogin][],
 ): Promise<SideFigures> {
   const pid = server.proc.pid!;
   const loaders = Array.from({ length: WORKERS }, () => new Loader());
@@ -224,12 +233,12 @@ async function drive(
     const connectSeconds = (performance.now() - t0) / 1000;
     const idleConnected = idleResults.reduce((a, r) => a + r.connected, 0);
     const connectFailed = idleResults.reduce((a, r) => a + r.failed, 0);
+    const connectTimes = idleResults.flatMap((r) => r.times).sort((a, b) => a - b);
     console.log(
       `  ${idleConnected} idle clients connected in ${connectSeconds.toFixed(1)} s (${connectFailed} failed)`,
     );
     await sleep(3000);
     const rssIdle = rssKb(pid);
-    const pairs = await pairCreds();
     const pairResults = await Promise.all(
       shares(pairs, loaders.length).map((p, i) =>
         loaders[i]!.call<ConnectResult>({
@@ -269,6 +278,10 @@ async function drive(
       connectFirstError: idleResults.find((r) => r.firstError)?.firstError,
       connectSeconds: r1(connectSeconds),
       connectsPerSec: Math.round(idleConnected / connectSeconds),
+      connectMs: { p50: r1(pct(connectTimes, 50)), p99: r1(pct(connectTimes, 99)) },
+      // Counted since each load generator started, so the last run holds the total.
+      clientLibraryErrors: fixedRate.clientLibraryErrors,
+      firstClientLibraryError: fixedRate.firstClientLibraryError,
       rssMb: { empty: r1(rssEmpty / 1024), idle: r1(rssIdle / 1024), afterLoad: r1(rssAfter / 1024) },
       rssPerIdleConnectionKb: idleConnected ? r1((rssIdle - rssEmpty) / idleConnected) : NaN,
       saturation,
@@ -278,6 +291,9 @@ async function drive(
     for (const l of loaders) l.stop();
   }
 }
+
+const pairsOf = (l: BenchLogin[]): [BenchLogin, BenchLogin][] =>
+  Array.from({ length: Math.floor(l.length / 2) }, (_, i) => [l[2 * i]!, l[2 * i + 1]!]);
 
 async function adminQuery(sql: string) {
   const c = new pg.Client({ connectionString: admin });
@@ -324,7 +340,8 @@ try {
   try {
     const pid = server.proc.pid!;
     // Every socket is a file descriptor of the one server process; its hard limit caps the clients.
-    fdCap = fdLimit(pid) - fdCount(pid) - 64;
+    // Reserved: the database pool, getSign's keep-alive connections and some slack.
+    fdCap = fdLimit(pid) - fdCount(pid) - 64 - 8 * WORKERS;
     if (clients > fdCap) {
       console.log(
         `The server process may open ${fdLimit(pid)} files (hard limit, not raisable here); ${fdCount(pid)} are in use: ${fdCap} clients at most.`,
@@ -338,18 +355,11 @@ try {
     console.log(
       `\nours (${kind === 'sdk' ? '@forecourt/im-sdk' : 'raw protocol frames over ws'}, PostgreSQL):`,
     );
-    let t = performance.now();
+    const t = performance.now();
     const users = await createBenchUsers(dbUrl, clients, jwtSecret);
     console.log(`  ${clients} bench users and sessions in ${Math.round(performance.now() - t)} ms`);
-    const idleUsers = users.slice(0, idleCount);
-    t = performance.now();
-    const idleTickets = await fetchTickets(server.url, idleUsers);
-    console.log(`  ${idleTickets.credentials.length} tickets from getSign in ${idleTickets.ms} ms`);
-    const side = await drive(kind, server, idleTickets.credentials, async () => {
-      // Tickets live IM_TICKET_TTL (300 s): the pairs fetch theirs right before they connect.
-      const { credentials } = await fetchTickets(server.url, users.slice(idleCount));
-      return Array.from({ length: PAIRS }, (_, i) => [credentials[2 * i]!, credentials[2 * i + 1]!]);
-    });
+    const logins = users.map((u) => ({ userID: u.account, token: u.token }));
+    const side = await drive(kind, server, logins.slice(0, idleCount), pairsOf(logins.slice(idleCount)));
     const db = new pg.Client({ connectionString: dbUrl });
     await db.connect();
     const { rows } = await db.query<{ n: string }>(
@@ -380,12 +390,8 @@ const peerServer = await startProcess(
 let peer: SideFigures;
 try {
   const idleCount = clients - 2 * PAIRS;
-  const creds = (from: number, n: number): Credentials[] =>
-    Array.from({ length: n }, (_, i) => ({ userID: `imb${String(from + i).padStart(6, '0')}`, sig: '' }));
-  peer = await drive('peer', peerServer, creds(1, idleCount), async () => {
-    const c = creds(idleCount + 1, 2 * PAIRS);
-    return Array.from({ length: PAIRS }, (_, i) => [c[2 * i]!, c[2 * i + 1]!]);
-  });
+  const logins = Array.from({ length: clients }, (_, i) => ({ userID: benchAccount(i + 1) }));
+  peer = await drive('peer', peerServer, logins.slice(0, idleCount), pairsOf(logins.slice(idleCount)));
 } finally {
   await peerServer.stop();
 }
@@ -425,9 +431,9 @@ const rows: [string, string, string][] = [
   ['client', ours.clientKind === 'sdk' ? '@forecourt/im-sdk' : 'raw frames (ws)', 'socket.io-client'],
   ['connected clients', String(ours.connectedClients), String(peer.connectedClients)],
   [
-    'connect + sign-in of idle clients',
-    `${ours.connectSeconds} s (${ours.connectsPerSec}/s)`,
-    `${peer.connectSeconds} s (${peer.connectsPerSec}/s)`,
+    'idle clients: connect + sign-in (ours: getSign, auth, sync)',
+    `${ours.connectSeconds} s (${ours.connectsPerSec}/s; one: p50 ${ours.connectMs.p50}, p99 ${ours.connectMs.p99} ms)`,
+    `${peer.connectSeconds} s (${peer.connectsPerSec}/s; one: p50 ${peer.connectMs.p50}, p99 ${peer.connectMs.p99} ms)`,
   ],
   [
     'server RSS empty → idle',
@@ -446,11 +452,7 @@ const rows: [string, string, string][] = [
     String(peer.saturation.deliveredPerSec),
   ],
   ['ceiling: send→receive p50 / p99', ms(ours.saturation), ms(peer.saturation)],
-  [
-    'ceiling: CPU server / load gen / machine busy',
-    cpuText(ours.saturation),
-    cpuText(peer.saturation),
-  ],
+  ['ceiling: CPU server / load gen / machine busy', cpuText(ours.saturation), cpuText(peer.saturation)],
   [
     `${RATE}/s offered: stored msg/s`,
     String(ours.fixedRate.storedPerSec),
@@ -473,6 +475,13 @@ const rows: [string, string, string][] = [
     String(peer.saturation.failed + peer.fixedRate.failed),
   ],
 ];
+rows.push([
+  'errors thrown inside the client library',
+  String(ours.clientLibraryErrors) +
+    (ours.firstClientLibraryError ? ` (${ours.firstClientLibraryError})` : ''),
+  String(peer.clientLibraryErrors) +
+    (peer.firstClientLibraryError ? ` (${peer.firstClientLibraryError})` : ''),
+]);
 const w0 = Math.max(...rows.map((r) => r[0].length));
 const w1 = Math.max(...rows.map((r) => r[1].length), 'ours (PostgreSQL)'.length);
 console.log(`\n${''.padEnd(w0)} | ${'ours (PostgreSQL)'.padEnd(w1)} | Socket.IO relay peer`);
