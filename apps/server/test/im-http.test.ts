@@ -1,0 +1,214 @@
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODE, EVENT, TYPES } from '@forecourt/im-sdk';
+import { call, dbLabel, tokenFor } from './harness.js';
+import { chatServer, signIn, ticketFor, waitFor, type ChatServer } from './im-support.js';
+
+/** One raw chat socket: what any client (not only our SDK) can send the server. */
+async function rawSocket(t: ChatServer, userID: string, lang: 'zh' | 'en' = 'en') {
+  const ws = new WebSocket(`${t.origin.replace('http', 'ws')}/im`);
+  const answers = new Map<number, (f: Record<string, unknown>) => void>();
+  ws.on('message', (raw) => {
+    const f = JSON.parse(String(raw)) as { op: string; rid?: number };
+    if (f.op === 'res') answers.get(f.rid!)?.(f);
+  });
+  await new Promise((r, j) => ws.once('open', r).once('error', j));
+  let rid = 0;
+  const req = (op: string, args: object) =>
+    new Promise<{ code: number; message?: string; data?: Record<string, unknown> }>((resolve) => {
+      answers.set(++rid, resolve as never);
+      ws.send(JSON.stringify({ op, rid, ...args }));
+    });
+  const auth = await req('auth', {
+    userID,
+    userSig: await ticketFor(t, userID),
+    instanceId: `raw-${userID}`,
+    platform: 'node',
+    lang,
+  });
+  expect(auth.code).toBe(0);
+  return { ws, req };
+}
+
+describe(`chat endpoints (${dbLabel})`, () => {
+  let t: ChatServer;
+  beforeAll(async () => {
+    t = await chatServer();
+  });
+  afterAll(() => t?.close());
+
+  it('issues a chat signature only for the caller’s own account', async () => {
+    const token = await tokenFor(t, 'sales1');
+    const own = await call(t, token, { url: '/api/blade-im/sig/getSign/sales1' });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    const other = await call(t, token, { url: '/api/blade-im/sig/getSign/sales2', lang: 'en' });
+    expect(other.statusCode).toBe(403);
+    expect(other.json().msg).toBe('a chat signature can only be issued for your own account');
+    const anonymous = await call(t, undefined, { url: '/api/blade-im/sig/getSign/sales1' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('refuses a signature of one user for another user’s sign-in', async () => {
+    const sig = await ticketFor(t, 'sales1');
+    const { create } = await import('@forecourt/im-sdk');
+    const c = create({ server: t.origin });
+    const e = await c.login({ userID: 'sales2', userSig: sig }).then(
+      () => null,
+      (err: { code: number }) => err,
+    );
+    expect(e?.code).toBe(ERROR_CODE.INVALID_SIG);
+    expect(c.isReady()).toBe(false);
+  });
+
+  it('creates and updates the caller’s chat profile (imUser); open clients hear of it', async () => {
+    const r = await signIn(t, 'online1');
+    try {
+      const token = await tokenFor(t, 'online1');
+      const res = await call(t, token, {
+        method: 'POST',
+        url: '/api/sop-tools/imPc/imUser',
+        payload: { nick: 'Lina (online)', gender: 'female' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({
+        userID: 'online1',
+        nick: 'Lina (online)',
+        gender: TYPES.GENDER_FEMALE,
+      });
+      await waitFor(() => (r.events[EVENT.PROFILE_UPDATED] ?? []).length > 0);
+      expect(r.events[EVENT.PROFILE_UPDATED]![0]![0]!.nick).toBe('Lina (online)');
+      // Only the given fields change.
+      const again = await call(t, token, {
+        method: 'POST',
+        url: '/api/sop-tools/imPc/imUser',
+        payload: { avatar: '/files/202611/a.png' },
+      });
+      expect(again.json().data).toMatchObject({ nick: 'Lina (online)', avatar: '/files/202611/a.png' });
+      expect((await r.client.getMyProfile()).data.nick).toBe('Lina (online)');
+      const bad = await call(t, token, {
+        method: 'POST',
+        url: '/api/sop-tools/imPc/imUser',
+        payload: { gender: 'robot' },
+        lang: 'en',
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().msg).toMatch(/gender/);
+    } finally {
+      await r.client.destroy();
+    }
+  });
+
+  it('lists staff contacts by role, grouped by the pinyin initial, without the admin account', async () => {
+    const token = await tokenFor(t, 'sales1');
+    type Groups = Record<string, { account: string; realName: string; brandNames: string[] }[]>;
+    const get = async (q: string) => {
+      const res = await call(t, token, { url: `/api/sop-tools/imPc/friendList${q}` });
+      expect(res.statusCode).toBe(200);
+      const body = res.json<{ code: number; data: Groups; msg: string }>();
+      expect(body.code).toBe(200);
+      return body.data;
+    };
+    const accounts = (g: Groups) =>
+      Object.values(g)
+        .flat()
+        .map((f) => f.account)
+        .sort();
+    const all = await get('');
+    expect(accounts(all)).not.toContain('admin');
+    expect(accounts(all)).toEqual(expect.arrayContaining(['sales1', 'sales2', 'online1', 'resource1']));
+    for (const [letter, list] of Object.entries(all)) {
+      expect(letter).toMatch(/^[A-Z#]$/);
+      for (const f of list) expect(Array.isArray(f.brandNames)).toBe(true);
+    }
+    const letters = Object.keys(all);
+    expect(letters).toEqual(
+      [...letters].sort((a, b) => (a === '#' ? 1 : b === '#' ? -1 : a.localeCompare(b))),
+    );
+    expect(accounts(await get('?roleIds=resource'))).toEqual(['resource1', 'resource2']);
+    expect(accounts(await get('?roleIds=online_sales'))).toEqual(['online1', 'online2']);
+    const other = accounts(await get('?roleIds=resource,online_sales,sales&isOther=1'));
+    expect(other).not.toEqual(expect.arrayContaining(['sales1']));
+    expect(other).not.toContain('admin');
+    expect(other.some((a) => /^(resource|online|sales)\d$/.test(a))).toBe(false);
+  });
+
+  it('enforces size limits on the server whatever the client, with errors naming the limit', async () => {
+    const { ws, req } = await rawSocket(t, 'resource1');
+    try {
+      const send = (type: string, payload: object) =>
+        req('send', {
+          message: {
+            clientMsgId: `raw${Math.random().toString(36).slice(2)}`,
+            to: 'resource2',
+            conversationType: 'C2C',
+            type,
+            payload,
+          },
+        });
+      const long = await send(TYPES.MSG_TEXT, { text: '字'.repeat(4097) });
+      expect(long.code).toBe(ERROR_CODE.TEXT_TOO_LONG);
+      expect(long.message).toBe('the message text cannot exceed 12 KB');
+      const file = await send(TYPES.MSG_FILE, {
+        fileName: 'brochure.pdf',
+        fileUrl: '/files/202611/x.pdf',
+        fileSize: 100 * 1024 * 1024 + 1,
+      });
+      expect(file.code).toBe(ERROR_CODE.FILE_TOO_LARGE);
+      expect(file.message).toMatch(/100 MB/);
+      const image = await send(TYPES.MSG_IMAGE, {
+        imageInfoArray: [
+          { type: 0, url: '/files/202611/x.png', width: 1, height: 1, size: 28 * 1024 * 1024 + 1 },
+        ],
+      });
+      expect(image.code).toBe(ERROR_CODE.FILE_TOO_LARGE);
+      expect(image.message).toMatch(/28 MB/);
+      const empty = await send(TYPES.MSG_TEXT, { text: '   ' });
+      expect(empty.code).toBe(ERROR_CODE.INVALID_PARAMETER);
+      expect(empty.message).toBe('cannot send an empty message');
+      const script = await send(TYPES.MSG_FILE, {
+        fileName: 'a',
+        fileUrl: 'javascript:alert(1)',
+        fileSize: 1,
+      });
+      expect(script.code).toBe(ERROR_CODE.INVALID_PARAMETER);
+      expect(script.message).toMatch(/fileUrl/);
+      const frame = await req('history', { conversationID: 'C2Cresource2', count: 1000 });
+      expect(frame.code).toBe(ERROR_CODE.INVALID_PARAMETER);
+      expect(frame.message).toMatch(/count/);
+    } finally {
+      ws.close();
+    }
+  });
+
+  it('answers in Chinese by default', async () => {
+    const { ws, req } = await rawSocket(t, 'resource2', 'zh');
+    try {
+      const r = await req('send', {
+        message: {
+          clientMsgId: 'zh-empty',
+          to: 'resource1',
+          conversationType: 'C2C',
+          type: TYPES.MSG_TEXT,
+          payload: { text: '' },
+        },
+      });
+      expect(r.message).toBe('不能发送空消息');
+    } finally {
+      ws.close();
+    }
+  });
+
+  it('closes a socket that never signs in', async () => {
+    const ws = new WebSocket(`${t.origin.replace('http', 'ws')}/im`);
+    await new Promise((r) => ws.once('open', r));
+    ws.send(JSON.stringify({ op: 'send', rid: 1, message: {} }));
+    const answer = await new Promise<{ code: number }>((r) =>
+      ws.once('message', (m) => r(JSON.parse(String(m)))),
+    );
+    expect(answer.code).not.toBe(0);
+    ws.send('not json');
+    const closed = await new Promise<number>((r) => ws.once('close', (code) => r(code)));
+    expect(closed).toBe(4009);
+  });
+});

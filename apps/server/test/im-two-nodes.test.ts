@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT, TYPES, type Message } from '@forecourt/im-sdk';
+import { buildApp } from '../src/app.js';
+import { RedisBus } from '../src/platform/bus.js';
+import { createTestApp, dbLabel, type TestApp } from './harness.js';
+import { signIn, text, waitFor, type ChatServer, type Recorded } from './im-support.js';
+
+/**
+ * Two server processes' worth of app on one database, each with its own Redis connection: a user on one
+ * node and a user on the other chat as if they shared a server.
+ */
+describe(`chat across two nodes through Redis (${dbLabel})`, () => {
+  let t: TestApp;
+  const nodes: ChatServer[] = [];
+  const buses: RedisBus[] = [];
+  const open: Recorded[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const prefix = `forecourt-test-${randomBytes(4).toString('hex')}:`;
+    for (let i = 0; i < 2; i++) {
+      const bus = await RedisBus.open(redisUrl, prefix);
+      buses.push(bus);
+      const app = await buildApp({ config: t.config, db: t.db, bus });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      nodes.push({ ...t, app, bus, origin, clock: { offsetMs: 0 } });
+    }
+  });
+  afterAll(async () => {
+    for (const r of open) await r.client.destroy();
+    for (const n of nodes) await n.app.close();
+    for (const b of buses) await b.close();
+    await t?.close();
+  });
+
+  const login = async (node: number, user: string, o: Parameters<typeof signIn>[2] = {}) => {
+    const r = await signIn(nodes[node]!, user, o);
+    open.push(r);
+    return r;
+  };
+
+  it('delivers messages and read receipts between users on different nodes, and sees presence', async () => {
+    const a = await login(0, 'sales1');
+    const b = await login(1, 'online1');
+    const sent: Message[] = [];
+    for (let i = 1; i <= 20; i++) {
+      const m = text(a, 'online1', `across ${i}`);
+      await a.client.sendMessage(m);
+      sent.push(m);
+    }
+    await waitFor(() => b.received.length === 20, 10_000, 'b receives all');
+    expect(b.received.map((m) => m.ID)).toEqual(sent.map((m) => m.ID));
+    await waitFor(() => b.client.getTotalUnreadMessageCount() === 20);
+
+    const reply = text(b, 'sales1', 'received, thanks');
+    await b.client.sendMessage(reply);
+    await waitFor(() => a.received.some((m) => m.ID === reply.ID));
+
+    await b.client.setMessageRead({ conversationID: 'C2Csales1' });
+    await waitFor(() => sent.every((m) => m.isPeerRead), 5000, 'peer read across nodes');
+    expect(a.events[EVENT.MESSAGE_READ_BY_PEER]!.at(-1)![0]!.readSeq).toBeGreaterThanOrEqual(sent[19]!.seq);
+    expect(b.client.getTotalUnreadMessageCount()).toBe(0);
+
+    const status = (await a.client.getUserStatus({ userIDList: ['online1', 'online2'] })).data.statusList;
+    expect(status).toEqual(
+      expect.arrayContaining([
+        { userID: 'online1', online: true },
+        { userID: 'online2', online: false },
+      ]),
+    );
+    await b.client.logout();
+    await expect
+      .poll(
+        async () => (await a.client.getUserStatus({ userIDList: ['online1'] })).data.statusList[0]!.online,
+      )
+      .toBe(false);
+  });
+
+  it('a second sign-in on the other node ends the first (single-instance)', async () => {
+    for (const n of nodes) n.app.ctx.im!.deps.settings.kickPolicy = 'single-instance';
+    const first = await login(0, 'resource1', { platform: 'web' });
+    await login(1, 'resource1', { platform: 'web' });
+    await waitFor(() => (first.events[EVENT.KICKED_OUT] ?? []).length > 0, 5000, 'kicked across nodes');
+    expect(first.events[EVENT.KICKED_OUT]![0]).toEqual({ type: TYPES.KICKED_OUT_MULT_ACCOUNT });
+  });
+
+  it('shares one send-rate bucket per user across nodes', async () => {
+    for (const n of nodes) {
+      n.app.ctx.im!.deps.settings.kickPolicy = 'multi-instance';
+      n.app.ctx.im!.deps.settings.sendRate = 0.1;
+      n.app.ctx.im!.deps.settings.sendBurst = 4;
+    }
+    const on0 = await login(0, 'resource2');
+    const on1 = await login(1, 'resource2');
+    const results: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const c = i % 2 ? on1 : on0;
+      results.push(
+        await c.client.sendMessage(text(c, 'sales2', `r${i}`)).then(
+          () => 'ok',
+          (e: { code: number }) => String(e.code),
+        ),
+      );
+    }
+    expect(results).toEqual(['ok', 'ok', 'ok', 'ok', '80003', '80003']);
+  });
+});
