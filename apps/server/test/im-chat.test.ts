@@ -321,7 +321,7 @@ describe(`chat with the SDK (${dbLabel})`, () => {
   });
 
   it('refuses text over 12 KB and files over their kind limit before anything is sent', async () => {
-    const a = await login('sales1');
+    const a = await login('sales1', { lang: 'en' });
     const long = text(a, 'sales2', 'x'.repeat(12 * 1024 + 1));
     expect((await failure(a.client.sendMessage(long))).code).toBe(ERROR_CODE.TEXT_TOO_LONG);
     const big = a.client.createImageMessage({
@@ -331,7 +331,11 @@ describe(`chat with the SDK (${dbLabel})`, () => {
     });
     const e = await failure(a.client.sendMessage(big));
     expect(e.code).toBe(ERROR_CODE.FILE_TOO_LARGE);
+    expect(e.message).toBe('the image cannot exceed 28 MB');
     expect(big.status).toBe('fail');
+    const zh = await login('sales2');
+    const empty = text(zh, 'sales1', '  ');
+    expect((await failure(zh.client.sendMessage(empty))).message).toBe('不能发送空消息');
   });
 
   it('uploads an image through storage with progress; the peer gets an address that serves it', async () => {

@@ -27,7 +27,7 @@ import {
 import { Connection } from './connection.js';
 import { ConversationStore } from './conversations.js';
 import { Emitter } from './emitter.js';
-import { imError, notLoggedIn } from './errors.js';
+import { imError, notLoggedIn, type Lang } from './errors.js';
 import { checkBeforeSend, createMessages } from './factory.js';
 import { randomId } from './ids.js';
 import { uploadMedia } from './media.js';
@@ -71,14 +71,17 @@ export class Client implements ChatClient {
   private readonly http: string;
   private readonly wsUrl: string;
   private readonly headers: Record<string, string>;
+  private readonly lang: Lang;
   private readonly factory = createMessages(() => ({
     userID: this.userID,
     nick: this.profile?.nick ?? '',
     avatar: this.profile?.avatar ?? '',
     now: () => Date.now() + this.clockOffset,
+    lang: this.lang,
   }));
 
   constructor(private readonly opts: CreateOptions = {}) {
+    this.lang = opts.lang ?? 'zh';
     const o = origins(opts.server);
     this.http = o.http;
     this.wsUrl = o.ws;
@@ -104,6 +107,7 @@ export class Client implements ChatClient {
         timeoutMs: this.opts.timeoutMs ?? 15_000,
         minDelayMs: this.opts.reconnect?.minDelayMs ?? 500,
         maxDelayMs: this.opts.reconnect?.maxDelayMs ?? 30_000,
+        lang: this.lang,
       },
       {
         authRequest: () => ({
@@ -199,7 +203,7 @@ export class Client implements ChatClient {
   }
 
   private request<O extends Op>(op: O, args: Ops[O][0], retry = false): Promise<Ops[O][1]> {
-    if (!this.conn) return Promise.reject(notLoggedIn());
+    if (!this.conn) return Promise.reject(notLoggedIn(this.lang));
     return this.conn.request(op, args, { retry });
   }
 
@@ -430,9 +434,9 @@ export class Client implements ChatClient {
     m.status = 'unSend';
     s.sending.add(m.clientMsgId);
     try {
-      if (!this.ready || !this.conn) throw notLoggedIn();
-      checkBeforeSend(m);
-      await uploadMedia({ conn: this.conn, origin: this.http, headers: this.headers }, m);
+      if (!this.ready || !this.conn) throw notLoggedIn(this.lang);
+      checkBeforeSend(m, this.lang);
+      await uploadMedia({ conn: this.conn, origin: this.http, headers: this.headers, lang: this.lang }, m);
       const { message: w } = await this.request(
         'send',
         {

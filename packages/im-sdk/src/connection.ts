@@ -9,7 +9,7 @@
 import { CLOSE, type AuthRequest, type AuthResult, type Op, type Ops, type PushFrame } from './protocol.js';
 import { ERROR_CODE, TYPES, type IMError, type KickedOutType, type NetState } from './types.js';
 import { backoffDelay } from './backoff.js';
-import { imError, networkError, notLoggedIn } from './errors.js';
+import { imError, networkError, notLoggedIn, say, timeoutError, type Lang } from './errors.js';
 import { OPEN, frameText, socketCtor, type SocketLike } from './socket.js';
 
 export interface ConnectionOptions {
@@ -17,6 +17,7 @@ export interface ConnectionOptions {
   timeoutMs: number;
   minDelayMs: number;
   maxDelayMs: number;
+  lang: Lang;
   /** How often an idle socket is checked with a ping (ms). */
   heartbeatMs?: number;
 }
@@ -83,14 +84,14 @@ export class Connection {
     try {
       return await this.connect(false);
     } catch (e) {
-      this.shutdown(TYPES.NET_STATE_DISCONNECTED, notLoggedIn());
+      this.shutdown(TYPES.NET_STATE_DISCONNECTED, notLoggedIn(this.opts.lang));
       throw e;
     }
   }
 
   /** Ends the session on purpose (logout): no reconnect, every waiting request fails. */
   close(): void {
-    this.shutdown(TYPES.NET_STATE_DISCONNECTED, notLoggedIn());
+    this.shutdown(TYPES.NET_STATE_DISCONNECTED, notLoggedIn(this.opts.lang));
   }
 
   /** Drops the socket as a network failure would (tests, and the browser's offline event). */
@@ -104,7 +105,7 @@ export class Connection {
     args: Ops[O][0],
     opts: { retry?: boolean; timeoutMs?: number } = {},
   ): Promise<Ops[O][1]> {
-    if (this.ended) return Promise.reject(notLoggedIn());
+    if (this.ended) return Promise.reject(notLoggedIn(this.opts.lang));
     return new Promise((resolve, reject) => {
       const p: Pending = {
         order: ++this.made,
@@ -116,7 +117,7 @@ export class Connection {
         timer: unref(
           setTimeout(() => {
             this.forget(p);
-            reject(imError(ERROR_CODE.TIMEOUT, `no answer to ${op} in time`));
+            reject(timeoutError(this.opts.lang));
           }, opts.timeoutMs ?? this.opts.timeoutMs),
         ),
       };
@@ -151,7 +152,7 @@ export class Connection {
   /** Opens a socket and sends the auth frame; resolves once signed in. */
   private async connect(reconnect: boolean): Promise<AuthResult> {
     const Ctor = await socketCtor();
-    if (this.ended) throw notLoggedIn();
+    if (this.ended) throw notLoggedIn(this.opts.lang);
     const s = new Ctor(this.opts.url);
     this.socket = s;
     this.authed = false;
@@ -166,7 +167,7 @@ export class Connection {
       };
       const timer = unref(
         setTimeout(() => {
-          fail(imError(ERROR_CODE.TIMEOUT, 'sign-in to the chat server timed out'));
+          fail(timeoutError(this.opts.lang));
           this.discard(s);
         }, this.opts.timeoutMs),
       );
@@ -205,7 +206,7 @@ export class Connection {
       };
       s.onerror = () => {};
       s.onclose = (ev) => {
-        if (!settled) fail(networkError(`chat server closed the connection (${ev.code})`));
+        if (!settled) fail(networkError(this.opts.lang));
         this.onSocketClosed(s, ev.code);
       };
     });
@@ -228,7 +229,7 @@ export class Connection {
         p.reject(
           imError(
             f.code ?? ERROR_CODE.SERVER,
-            f.message ?? 'chat server error',
+            f.message ?? say(this.opts.lang, 'network'),
             f.data as Record<string, unknown>,
           ),
         );
@@ -260,7 +261,7 @@ export class Connection {
       if (p.retry) this.queue.push(p);
       else {
         clearTimeout(p.timer);
-        p.reject(networkError('the connection dropped before the answer came'));
+        p.reject(networkError(this.opts.lang));
       }
     }
     if (this.ended) return;
@@ -270,7 +271,7 @@ export class Connection {
   }
 
   private end(reason: KickedOutType) {
-    this.shutdown(TYPES.NET_STATE_DISCONNECTED, notLoggedIn());
+    this.shutdown(TYPES.NET_STATE_DISCONNECTED, notLoggedIn(this.opts.lang));
     this.hooks.onEnded(reason);
   }
 

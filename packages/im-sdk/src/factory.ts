@@ -3,7 +3,7 @@
  * file beside the message until the upload in sendMessage turns it into a payload with addresses.
  */
 import { randomId } from './ids.js';
-import { imError } from './errors.js';
+import { imError, say, type Lang } from './errors.js';
 import { extOf, toFileData, type FileData } from './upload.js';
 import {
   ERROR_CODE,
@@ -54,6 +54,7 @@ export interface Author {
   avatar: string;
   /** Server time (ms). */
   now(): number;
+  lang: Lang;
 }
 
 interface Base {
@@ -131,7 +132,7 @@ export function createMessages(author: () => Author) {
       });
     },
     createImageMessage(o: CreateImageOptions): Message {
-      const file = toFileData(o.payload.file);
+      const file = toFileData(o.payload.file, author().lang);
       const width = o.payload.width ?? 0;
       const height = o.payload.height ?? 0;
       const m = draft(author(), o, TYPES.MSG_IMAGE, {
@@ -148,7 +149,7 @@ export function createMessages(author: () => Author) {
       return media(m, { kind: 'image', file, second: 0, width, height, onProgress: o.onProgress });
     },
     createFileMessage(o: CreateFileOptions): Message {
-      const file = toFileData(o.payload.file);
+      const file = toFileData(o.payload.file, author().lang);
       const m = draft(author(), o, TYPES.MSG_FILE, {
         uuid: '',
         fileName: file.name,
@@ -158,15 +159,15 @@ export function createMessages(author: () => Author) {
       return media(m, { kind: 'file', file, second: 0, width: 0, height: 0, onProgress: o.onProgress });
     },
     createAudioMessage(o: CreateAudioOptions): Message {
-      const file = toFileData(o.payload.file);
+      const file = toFileData(o.payload.file, author().lang);
       const second = Math.max(0, Math.round(o.payload.second ?? 0));
       const m = draft(author(), o, TYPES.MSG_SOUND, { uuid: '', url: '', size: file.size, second });
       preview(m, file);
       return media(m, { kind: 'sound', file, second, width: 0, height: 0, onProgress: o.onProgress });
     },
     createVideoMessage(o: CreateVideoOptions): Message {
-      const file = toFileData(o.payload.file);
-      const thumb = o.payload.thumb ? toFileData(o.payload.thumb) : undefined;
+      const file = toFileData(o.payload.file, author().lang);
+      const thumb = o.payload.thumb ? toFileData(o.payload.thumb, author().lang) : undefined;
       const second = Math.max(0, Math.round(o.payload.second ?? 0));
       const m = draft(author(), o, TYPES.MSG_VIDEO, {
         uuid: '',
@@ -187,18 +188,20 @@ export function createMessages(author: () => Author) {
 const utf8Bytes = (s: string) => new TextEncoder().encode(s).length;
 
 /** The limits a message can be checked against before anything is sent. */
-export function checkBeforeSend(m: Message): void {
+export function checkBeforeSend(m: Message, lang: Lang): void {
   if (m.type === TYPES.MSG_TEXT) {
     const text = (m.payload as { text?: string }).text ?? '';
-    if (!text.trim()) throw imError(ERROR_CODE.INVALID_PARAMETER, 'the message is empty');
-    if (utf8Bytes(text) > TEXT_MAX_BYTES)
-      throw imError(ERROR_CODE.TEXT_TOO_LONG, 'the text is longer than 12 KB');
+    if (!text.trim()) throw imError(ERROR_CODE.INVALID_PARAMETER, say(lang, 'emptyText'));
+    if (utf8Bytes(text) > TEXT_MAX_BYTES) throw imError(ERROR_CODE.TEXT_TOO_LONG, say(lang, 'textTooLong'));
   }
   const md = mediaOf.get(m);
   if (md && md.file.size > MEDIA_MAX_BYTES[md.kind])
     throw imError(
       ERROR_CODE.FILE_TOO_LARGE,
-      `the ${md.kind} is larger than ${MEDIA_MAX_BYTES[md.kind] / MB} MB`,
+      say(lang, 'fileTooLarge', {
+        kind: say(lang, `kind.${md.kind}`),
+        limit: `${MEDIA_MAX_BYTES[md.kind] / MB} MB`,
+      }),
       { limit: MEDIA_MAX_BYTES[md.kind] },
     );
 }

@@ -7,12 +7,14 @@ import type { Connection } from './connection.js';
 import { imageSize, uploadFile, uploadKey, extOf, type FileData } from './upload.js';
 import { mediaOf, previewOf, type Media, type MediaKind } from './factory.js';
 import type { Message, Payload } from './types.js';
+import type { Lang } from './errors.js';
 
 export interface UploadContext {
   conn: Connection;
   /** HTTP origin of the server ('' in a browser: the page's). */
   origin: string;
   headers: Record<string, string>;
+  lang: Lang;
 }
 
 async function put(
@@ -30,6 +32,7 @@ async function put(
     key,
     file,
     onProgress,
+    lang: ctx.lang,
   });
   return { url: res.url, key: res.key || key };
 }

@@ -3,7 +3,7 @@
  * multipart POST of token, key and file to /api/blade-resource/oss/upload, reporting progress.
  */
 import { ERROR_CODE, type UploadSource } from './types.js';
-import { imError } from './errors.js';
+import { imError, say, type Lang } from './errors.js';
 
 export interface FileData {
   name: string;
@@ -13,7 +13,7 @@ export interface FileData {
 }
 
 /** A browser File/Blob, the first file of an <input type=file>, or bytes with a name. */
-export function toFileData(src: UploadSource): FileData {
+export function toFileData(src: UploadSource, lang: Lang = 'zh'): FileData {
   let blob: Blob | undefined;
   let name = 'file';
   if (typeof Blob !== 'undefined' && src instanceof Blob) {
@@ -30,7 +30,7 @@ export function toFileData(src: UploadSource): FileData {
     blob = new Blob([bytes as Uint8Array<ArrayBuffer>], { type: src.type ?? '' });
     name = src.name || name;
   }
-  if (!blob) throw imError(ERROR_CODE.INVALID_PARAMETER, 'no file to upload, please select');
+  if (!blob) throw imError(ERROR_CODE.INVALID_PARAMETER, say(lang, 'noFile'));
   return { name, type: blob.type || 'application/octet-stream', size: blob.size, blob };
 }
 
@@ -59,6 +59,7 @@ export interface UploadResult {
 }
 
 interface UploadArgs {
+  lang: Lang;
   url: string;
   headers: Record<string, string>;
   token: string;
@@ -67,7 +68,7 @@ interface UploadArgs {
   onProgress: (p: number) => void;
 }
 
-function parseAnswer(status: number, text: string): UploadResult {
+function parseAnswer(status: number, text: string, lang: Lang): UploadResult {
   let body: { code?: number; msg?: string; data?: { url?: string; key?: string; size?: number } } = {};
   try {
     body = JSON.parse(text) as typeof body;
@@ -76,7 +77,7 @@ function parseAnswer(status: number, text: string): UploadResult {
   }
   if (status >= 200 && status < 300 && body.code === 200 && body.data?.url)
     return { url: body.data.url, key: body.data.key ?? '', size: body.data.size ?? 0 };
-  throw imError(ERROR_CODE.UPLOAD_FAILED, body.msg || `upload failed (HTTP ${status})`);
+  throw imError(ERROR_CODE.UPLOAD_FAILED, body.msg || say(lang, 'uploadFailed'));
 }
 
 interface XhrLike {
@@ -106,12 +107,12 @@ function uploadXhr(a: UploadArgs, Xhr: new () => XhrLike): Promise<UploadResult>
     };
     xhr.onload = () => {
       try {
-        resolve(parseAnswer(xhr.status, xhr.responseText));
+        resolve(parseAnswer(xhr.status, xhr.responseText, a.lang));
       } catch (e) {
         reject(e as Error);
       }
     };
-    xhr.onerror = () => reject(imError(ERROR_CODE.UPLOAD_FAILED, 'upload failed, try again later'));
+    xhr.onerror = () => reject(imError(ERROR_CODE.UPLOAD_FAILED, say(a.lang, 'uploadFailed')));
     xhr.ontimeout = xhr.onerror;
     const form = new FormData();
     form.append('token', a.token);
@@ -170,9 +171,9 @@ async function uploadStream(a: UploadArgs): Promise<UploadResult> {
       signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS),
     } as RequestInit & { duplex: 'half' });
   } catch {
-    throw imError(ERROR_CODE.UPLOAD_FAILED, 'upload failed, try again later');
+    throw imError(ERROR_CODE.UPLOAD_FAILED, say(a.lang, 'uploadFailed'));
   }
-  return parseAnswer(res.status, await res.text());
+  return parseAnswer(res.status, await res.text(), a.lang);
 }
 
 export async function uploadFile(a: UploadArgs): Promise<UploadResult> {
