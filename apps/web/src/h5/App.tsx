@@ -91,7 +91,17 @@ export function H5App() {
   }, [t]);
   return (
     <div className="h5-page">
-      <NavBar back={null} left={token ? <SignOut /> : null} right={<LangSwitch />} className="h5-navbar">
+      {/* NavBar's left slot is itself a role=button (a back control): the actions go on the right. */}
+      <NavBar
+        back={null}
+        right={
+          <span className="h5-nav-actions">
+            {token ? <SignOut /> : null}
+            <LangSwitch />
+          </span>
+        }
+        className="h5-navbar"
+      >
         {t('h5.title')}
       </NavBar>
       <main className="h5-main">{token ? <SignedIn /> : <LoginView tenantId={tenantFromUrl()} />}</main>

@@ -10,6 +10,7 @@ import { newId } from '../../platform/ids.js';
 import { ms, num, type ImDeps, type Push, type WithPushes } from './deps.js';
 import { ImError, invalid, notFoundIm } from './errors.js';
 import { groupConv, groupProfileOf, memberIds, systemConv, viewOf, type Conv } from './convs.js';
+import { assertGroupable } from './principals.js';
 import { ensureUser } from './profiles.js';
 import { canEditProfile, canInvite, canQuit, canRemove, groupConvId, type Role } from './rules.js';
 import { newMessagePushes, storeMessage, type Actor } from './store.js';
@@ -174,6 +175,7 @@ export async function createGroup(
   const type = g.type ?? TYPES.GRP_WORK;
   if (!GROUP_TYPES.includes(type)) throw invalid('im.badFrame', { op: 'groupCreate', detail: 'type' });
   const wanted = [...new Set((g.memberList ?? []).map((m) => m.userID))].filter((id) => id !== actor.userID);
+  assertGroupable([actor.userID, ...wanted]);
   if (wanted.length + 1 > settings.groupMaxMembers)
     throw invalid('im.group.full', { max: settings.groupMaxMembers });
   const { ok, failed } = await knownUsers(db, actor.tenantId, wanted);
@@ -319,6 +321,7 @@ export async function addMembers(
   if (!canInvite(group.type, group.selfInfo.role))
     throw new ImError(ERROR_CODE.FORBIDDEN, 'im.group.adminOnly');
   const wanted = [...new Set(q.userIDList)];
+  assertGroupable(wanted);
   const { ok, failed } = await knownUsers(db, actor.tenantId, wanted);
   const out = await db.tx(async (t) => {
     const lastSeq = await lockConv(t, conv);

@@ -4,7 +4,9 @@
  * `registerPrincipalKind('customer', …)` and issue their tickets with `issueTicket` — nothing else in the
  * chat module changes.
  */
+import { ERROR_CODE } from '@forecourt/im-sdk/types';
 import type { Db } from '../../platform/db/index.js';
+import { ImError } from './errors.js';
 import { genderOfSex } from './rules.js';
 
 export interface Principal {
@@ -32,6 +34,10 @@ export interface PrincipalKind {
   profileSeed(db: Db, tenantId: string, userID: string): Promise<ProfileSeed | null>;
   /** Of the given session ids, the ones that ended (signed out, account disabled). */
   endedSessions(db: Db, sessionIds: string[]): Promise<Set<string>>;
+  /** Whether this user may chat one-to-one with `peer` (absent: with anyone of the tenant). */
+  mayTalk?(db: Db, tenantId: string, self: string, peer: string): Promise<boolean>;
+  /** false: users of this kind are never in a group. */
+  inGroups?: boolean;
 }
 
 const kinds = new Map<string, PrincipalKind>();
@@ -46,6 +52,24 @@ export function kindOf(userID: string): { name: string; kind: PrincipalKind } {
 }
 
 export const principalKind = (name: string) => kinds.get(name);
+
+/** A one-to-one message between a and b must be allowed by both sides' kinds (e.g. a customer and their advisor). */
+export async function assertMayTalk(db: Db, tenantId: string, a: string, b: string): Promise<void> {
+  for (const [self, peer] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    const { kind } = kindOf(self);
+    if (kind.mayTalk && !(await kind.mayTalk(db, tenantId, self, peer)))
+      throw new ImError(ERROR_CODE.FORBIDDEN, 'im.talkNotAllowed');
+  }
+}
+
+/** Every user of a group change must be of a kind that may be in groups. */
+export function assertGroupable(userIDs: string[]): void {
+  if (userIDs.some((id) => kindOf(id).kind.inGroups === false))
+    throw new ImError(ERROR_CODE.FORBIDDEN, 'im.group.notForKind');
+}
 
 export const CUSTOMER_PREFIX = 'cust_';
 

@@ -16,6 +16,7 @@ import { newId } from '../../platform/ids.js';
 import { recordRiskHit, scanSensitive } from '../risk/words.js';
 import { num, type ImDeps, type Push, type WithPushes } from './deps.js';
 import { ImError, invalid, notFoundIm } from './errors.js';
+import { assertMayTalk } from './principals.js';
 import {
   MESSAGE_COLS,
   conversationSummary,
@@ -172,6 +173,7 @@ export async function sendMessage(
   const conversationID = out.conversationType === TYPES.CONV_C2C ? `C2C${out.to}` : `GROUP${out.to}`;
   const conv = await resolveConv(db, actor.tenantId, actor.userID, conversationID, true);
   if (!conv) throw notFoundIm('im.noGroup', { groupID: out.to });
+  if (conv.kind === 'c2c') await assertMayTalk(db, actor.tenantId, actor.userID, out.to);
   const stored = await storeMessage(db, {
     conv,
     sender: actor.userID,

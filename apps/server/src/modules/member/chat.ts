@@ -17,8 +17,9 @@ export const maskPhone = (phone: string) =>
 
 /**
  * Customers as chat users (`cust_<id>`). Their profile starts from the customer record — the name, and the
- * masked number in the department slot the staff's chat header shows — and a socket of theirs ends when
- * the customer session behind its ticket does (sign-out, disabled, removed).
+ * masked number in the department slot the staff's chat header shows; they talk one-to-one with their
+ * advisor only (either way round); a socket of theirs ends when the customer session behind its ticket
+ * does (sign-out, disabled, removed).
  */
 registerPrincipalKind('customer', {
   owns: (userID) => userID.startsWith(CUSTOMER_PREFIX),
@@ -32,6 +33,20 @@ registerPrincipalKind('customer', {
     if (!c) return null;
     return { nick: c.name, avatar: '', gender: genderOfSex(c.sex), department: maskPhone(c.phone) };
   },
+  // A customer chats with the colleague responsible for them, and no one else; never in groups.
+  async mayTalk(db, tenantId, self, peer) {
+    const id = customerIdOf(self);
+    if (!id) return false;
+    return Boolean(
+      await db.one(
+        `SELECT 1 FROM member_customer c
+           JOIN blade_user u ON u.id = c.user_id AND u.tenant_id = c.tenant_id AND u.is_deleted = 0 AND u.status = 1
+          WHERE c.id = $1 AND c.tenant_id = $2 AND c.is_deleted = 0 AND u.account = $3`,
+        [id, tenantId, peer],
+      ),
+    );
+  },
+  inGroups: false,
   async endedSessions(db, ids) {
     const numeric = ids.filter((id) => /^\d{1,19}$/.test(id));
     const ended = new Set(ids.filter((id) => !numeric.includes(id)));

@@ -3,6 +3,7 @@ import { authenticate } from '../../platform/auth/guard.js';
 import { principalKind } from '../im/principals.js';
 import { ensureUser } from '../im/profiles.js';
 import { verifyTicket } from '../im/tickets.js';
+import { customerSignIn, lastSmsCode } from './testing.js';
 import { call, createTestApp, dbLabel, otherTenant, tokenFor, type TestApp } from '../../../test/harness.js';
 
 describe(`customer sign-in by SMS (${dbLabel})`, () => {
@@ -25,23 +26,8 @@ describe(`customer sign-in by SMS (${dbLabel})`, () => {
       lang: 'en',
     });
   const me = (token: string) => call(t, token, { url: '/api/blade-member/h5/me', lang: 'en' });
-  /** The code as the customer reads it: the default sender writes each text to the notice log. */
-  const lastCode = async (phone: string) =>
-    (
-      await t.db.one<{ content: string }>(
-        `SELECT content FROM blade_notice_log WHERE receiver = $1 AND channel = 'sms' ORDER BY create_time DESC, id DESC LIMIT 1`,
-        [phone],
-      )
-    )?.content.match(/\d{6}/)?.[0];
-  const signIn = async (phone: string, tenantId = '000000') => {
-    expect((await sendCode(phone, tenantId)).json().code).toBe(200);
-    const res = (await login(phone, await lastCode(phone), tenantId)).json();
-    expect(res.code).toBe(200);
-    return res.data as {
-      accessToken: string;
-      customer: { id: string; name: string; staff: { realName: string } };
-    };
-  };
+  const lastCode = (phone: string) => lastSmsCode(t, phone);
+  const signIn = (phone: string, tenantId = '000000') => customerSignIn(t, phone, tenantId);
   const other = (wrong: string | undefined) => (wrong === '000000' ? '111111' : '000000');
 
   it('checks the number with the spec messages', async () => {

@@ -11,7 +11,7 @@ import {
 } from '@forecourt/im-sdk';
 import { Sticker } from '@/features/im/components/Sticker';
 import { stickerOf } from '@/features/im/stickers';
-import { messageTime } from '@/features/im/format';
+import { initials, messageTime } from '@/features/im/format';
 import { safeUrl } from '@/features/im/urls';
 
 interface Props {
@@ -91,7 +91,7 @@ export function MessageBubble({
       <Avatar
         src={(mine ? '' : safeUrl(peerAvatar)) ?? ''}
         className="h5-msg-avatar"
-        fallback={<span className="h5-initials">{Array.from(name).slice(-2).join('')}</span>}
+        fallback={<span className="h5-initials">{initials(name)}</span>}
       />
       <div className="h5-msg-body">
         <div className="h5-msg-row">
@@ -99,7 +99,7 @@ export function MessageBubble({
             <ProgressCircle percent={Math.round(m.progress * 100)} style={{ '--size': '18px' }} />
           ) : null}
           {mine && m.status === 'unSend' ? (
-            <SpinLoading style={{ '--size': '16px' }} aria-label="sending" />
+            <SpinLoading style={{ '--size': '16px' }} aria-label={t('chat.sending')} />
           ) : null}
           {mine && m.status === 'fail' ? (
             <button
