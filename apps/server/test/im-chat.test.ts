@@ -4,6 +4,7 @@ import { dbLabel } from './harness.js';
 import {
   chatServer,
   dropAllSockets,
+  dropSocketsOf,
   signIn,
   text,
   waitFor,
@@ -403,6 +404,71 @@ describe(`chat with the SDK (${dbLabel})`, () => {
     );
     const e = await failure(c.client.sendMessage(text(c, group.groupID, 'still here?', 'GROUP')));
     expect([ERROR_CODE.FORBIDDEN, ERROR_CODE.NOT_FOUND]).toContain(e.code);
+  });
+
+  it('deletes a conversation for one user only; a new message brings it back without the old history', async () => {
+    const a = await login('resource1');
+    const b = await login('sales2');
+    await a.client.sendMessage(text(a, 'sales2', 'before delete 1'));
+    await a.client.sendMessage(text(a, 'sales2', 'before delete 2'));
+    await waitFor(() => b.received.filter((m) => m.conversationID === 'C2Cresource1').length >= 2);
+    await b.client.deleteConversation('C2Cresource1');
+    let list = (await b.client.getConversationList()).data.conversationList;
+    expect(list.some((c) => c.conversationID === 'C2Cresource1')).toBe(false);
+    // The sender still has everything.
+    const theirs = (await a.client.getMessageList({ conversationID: 'C2Csales2' })).data.messageList;
+    expect(theirs.some((m) => (m.payload as { text?: string }).text === 'before delete 1')).toBe(true);
+
+    const after = text(a, 'sales2', 'after delete');
+    await a.client.sendMessage(after);
+    await waitFor(() => b.received.some((m) => m.ID === after.ID));
+    await waitFor(() => b.client.getTotalUnreadMessageCount() >= 1);
+    list = (await b.client.getConversationList()).data.conversationList;
+    const back = list.find((c) => c.conversationID === 'C2Cresource1')!;
+    expect(back.unreadCount).toBe(1);
+    expect(back.lastMessage.messageForShow).toBe('after delete');
+    const page = (await b.client.getMessageList({ conversationID: 'C2Cresource1' })).data;
+    expect(page.messageList.map((m) => (m.payload as { text: string }).text)).toEqual(['after delete']);
+    expect(page.isCompleted).toBe(true);
+  });
+
+  it('delivers a conversation started while the receiver was reconnecting as received messages', async () => {
+    const a = await login('admin');
+    const b = await login('online2', { reconnect: { minDelayMs: 1500, maxDelayMs: 1500 } });
+    dropSocketsOf(t, 'online2');
+    await waitFor(() => b.client.getNetState() === TYPES.NET_STATE_CONNECTING);
+    const first = text(a, 'online2', 'hello from the administrator');
+    await a.client.sendMessage(first); // stored while b is away
+    expect(b.received.some((m) => m.ID === first.ID)).toBe(false);
+    await waitFor(() => b.received.some((m) => m.ID === first.ID), 10_000, 'catch-up of a new conversation');
+    await waitFor(() => b.client.getTotalUnreadMessageCount() >= 1);
+    const conv = (await b.client.getConversationProfile('C2Cadmin')).data.conversation;
+    expect(conv.unreadCount).toBe(1);
+    expect(conv.userProfile.userID).toBe('admin');
+  });
+
+  it('writes notices into the user’s system conversation, which has no send box', async () => {
+    const r = await login('resource2');
+    await t.app.ctx.im!.notice('000000', 'resource2', {
+      operationType: 1,
+      title: 'Lead reassigned',
+      text: 'Customer 张志强 is now yours',
+    });
+    await waitFor(() => r.received.some((m) => m.conversationID === TYPES.CONV_SYSTEM));
+    const notice = r.received.find((m) => m.conversationID === TYPES.CONV_SYSTEM)!;
+    expect(notice.type).toBe(TYPES.MSG_GRP_SYS_NOTICE);
+    expect(notice.payload).toMatchObject({ text: 'Customer 张志强 is now yours', title: 'Lead reassigned' });
+    await waitFor(() => r.client['store'].conversation(TYPES.CONV_SYSTEM) !== undefined);
+    const conv = (await r.client.getConversationProfile(TYPES.CONV_SYSTEM)).data.conversation;
+    expect(conv.type).toBe(TYPES.CONV_SYSTEM);
+    expect(conv.lastMessage.messageForShow).toBe('Customer 张志强 is now yours');
+    const reply = r.client.createTextMessage({
+      to: '@TIM#SYSTEM',
+      conversationType: 'C2C',
+      payload: { text: 'x' },
+    });
+    const e = await failure(r.client.sendMessage(reply));
+    expect([ERROR_CODE.INVALID_PARAMETER, ERROR_CODE.SYSTEM_CONVERSATION]).toContain(e.code);
   });
 
   describe('kick-out policy', () => {

@@ -72,3 +72,12 @@ export function dropAllSockets(t: TestApp) {
     .websocketServer;
   for (const c of wss.clients) c.terminate();
 }
+
+/** The sockets of one user die as on a network failure; everyone else stays connected. */
+export function dropSocketsOf(t: TestApp, userID: string) {
+  const conns = t.app.ctx.im!.gateway['conns'] as Map<
+    string,
+    { principal: { userID: string }; socket: { terminate(): void } }
+  >;
+  for (const c of conns.values()) if (c.principal.userID === userID) c.socket.terminate();
+}
