@@ -267,6 +267,42 @@ export async function memberState(db: Db, c: Conv, viewer: string): Promise<Memb
   return { readSeq: num(r.read_seq), clearedSeq: num(r.cleared_seq), lastSeq: num(r.last_seq) };
 }
 
+/**
+ * The viewer's membership of many conversations at once, with how far the peer of each one-to-one
+ * conversation has read: one query however many conversations a reconnecting client holds.
+ */
+export async function memberStates(
+  db: Db,
+  convs: Conv[],
+  viewer: string,
+): Promise<Map<string, MemberState & { peerReadSeq: number }>> {
+  if (!convs.length) return new Map();
+  const rows = await db.query<{
+    conversation_id: string;
+    read_seq: string;
+    cleared_seq: string;
+    last_seq: string;
+    peer_read: string | null;
+  }>(
+    `SELECT m.conversation_id, m.read_seq, m.cleared_seq, c.last_seq, p.read_seq AS peer_read
+       FROM im_member m JOIN im_conversation c ON c.id = m.conversation_id
+       LEFT JOIN im_member p ON c.kind = 'c2c' AND p.conversation_id = c.id AND p.user_id <> m.user_id
+      WHERE m.conversation_id = ANY($1::bigint[]) AND m.user_id = $2`,
+    [convs.map((c) => c.id), viewer],
+  );
+  return new Map(
+    rows.map((r) => [
+      String(r.conversation_id),
+      {
+        readSeq: num(r.read_seq),
+        clearedSeq: num(r.cleared_seq),
+        lastSeq: num(r.last_seq),
+        peerReadSeq: num(r.peer_read),
+      },
+    ]),
+  );
+}
+
 /** How far the peer of a one-to-one conversation has read (0 for other kinds). */
 export async function peerReadSeq(db: Db, c: Conv, viewer: string): Promise<number> {
   if (c.kind !== 'c2c') return 0;

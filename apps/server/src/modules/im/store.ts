@@ -25,6 +25,7 @@ import {
   listConversations,
   memberIds,
   memberState,
+  memberStates,
   peerOf,
   peerReadSeq,
   resolveConv,
@@ -504,7 +505,7 @@ export async function sync(
   const conversationList = await listConversations(db, actor.tenantId, actor.userID);
   const held = new Map(req.convs.map((c) => [c.conversationID, c]));
   // Conversations the client holds but that are hidden now (deleted elsewhere) still need their changes.
-  const convs: { conv: Conv; seq: number; ver: number; clearedSeq: number }[] = [];
+  const resolved: { conv: Conv; seq: number; ver: number }[] = [];
   for (const h of held.values()) {
     let conv: Conv | undefined;
     try {
@@ -512,15 +513,21 @@ export async function sync(
     } catch {
       continue;
     }
-    if (!conv) continue;
-    const state = await memberState(db, conv, actor.userID).catch(() => undefined);
-    if (!state) continue;
-    convs.push({
-      conv,
-      seq: Math.max(0, Math.floor(h.seq)),
-      ver: Math.max(0, Math.floor(h.ver)),
-      clearedSeq: state.clearedSeq,
-    });
+    if (conv)
+      resolved.push({ conv, seq: Math.max(0, Math.floor(h.seq)), ver: Math.max(0, Math.floor(h.ver)) });
+  }
+  const states = await memberStates(
+    db,
+    resolved.map((r) => r.conv),
+    actor.userID,
+  );
+  const convs: { conv: Conv; seq: number; ver: number; clearedSeq: number }[] = [];
+  const peerReads = new Map<string, number>();
+  for (const r of resolved) {
+    const state = states.get(r.conv.id);
+    if (!state) continue; // not a member (any more)
+    convs.push({ ...r, clearedSeq: state.clearedSeq });
+    peerReads.set(r.conv.id, state.peerReadSeq);
   }
   const messages: WireMessage[] = [];
   const changed: WireMessage[] = [];
@@ -542,9 +549,6 @@ export async function sync(
     );
     const byId = new Map(convs.map((c) => [c.conv.id, c]));
     const count = new Map<string, number>();
-    const peerReads = new Map<string, number>();
-    for (const c of convs)
-      if (c.conv.kind === 'c2c') peerReads.set(c.conv.id, await peerReadSeq(db, c.conv, actor.userID));
     for (const r of fresh) {
       const c = byId.get(String(r.conversation_id))!;
       const n = (count.get(c.conv.id) ?? 0) + 1;
