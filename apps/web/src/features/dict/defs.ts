@@ -1,0 +1,64 @@
+import { bladeCalls, type CrudColumn, type CrudDef, type Row } from '@/shared/crud';
+import './messages';
+
+export type DictKind = 'dict' | 'dict-biz';
+
+/** Button-code prefix of each kind (catalog: dict_add…, dict_biz_add…). */
+export const permOf = (kind: DictKind) => (kind === 'dict' ? 'dict' : 'dict_biz');
+const calls = (kind: DictKind, list: string) => bladeCalls(`/api/blade-system/${kind}`, { list });
+
+const shared: CrudColumn[] = [
+  { prop: 'dictValueEn', label: 'dict.nameEn', table: false, form: { max: 255 } },
+  {
+    prop: 'sort',
+    label: 'dict.sort',
+    sortable: true,
+    form: { type: 'number', min: 0, max: 100000, initial: 1 },
+  },
+  { prop: 'isSealed', label: 'dict.isSealed', dict: { code: 'yes_no' }, numeric: true, form: { initial: 0 } },
+  { prop: 'remark', label: 'dict.remark', ellipsis: true, form: { type: 'textarea', max: 255 } },
+];
+
+/** The dictionaries (roots): code and name. */
+export const parentDef = (kind: DictKind): CrudDef => ({
+  name: `${kind}-parent`,
+  title: 'dict.dictionary',
+  perm: permOf(kind),
+  rowName: (r) => `${String(r.dictValue)} (${String(r.code)})`,
+  api: calls(kind, 'parent-list'),
+  columns: [
+    {
+      prop: 'code',
+      label: 'dict.code',
+      search: true,
+      sortable: true,
+      form: { required: true, max: 255, pattern: { regex: /^[A-Za-z][\w]*$/, message: 'dict.codeRule' } },
+    },
+    { prop: 'dictValue', label: 'dict.name', search: true, form: { required: true, max: 255 } },
+    ...shared,
+  ],
+  toBody: (v) => ({ ...v, parentId: '0' }),
+  invalidates: [['dictionary']],
+});
+
+/** The entries of one dictionary: key (unique within it) and name. */
+export const childDef = (kind: DictKind, parent: Row): CrudDef => ({
+  name: `${kind}-child`,
+  title: 'dict.entry',
+  perm: permOf(kind),
+  rowName: (r) => `${String(r.dictValue)} (${String(r.dictKey)})`,
+  api: calls(kind, 'child-list'),
+  columns: [
+    {
+      prop: 'dictKey',
+      label: 'dict.dictKey',
+      search: true,
+      sortable: true,
+      form: { required: true, max: 255 },
+    },
+    { prop: 'dictValue', label: 'dict.dictValue', search: true, form: { required: true, max: 255 } },
+    ...shared,
+  ],
+  defaults: () => ({ parentId: String(parent.id), code: String(parent.code) }),
+  invalidates: [['dictionary']],
+});

@@ -1,0 +1,43 @@
+import { addResources } from '@/shared/i18n';
+
+/** Texts of the dictionary pages (system and business). */
+addResources('dict', {
+  zh: {
+    dictionary: '字典',
+    entry: '字典项',
+    code: '字典编号',
+    name: '字典名称',
+    nameEn: '英文名称',
+    dictKey: '字典键值',
+    dictValue: '字典项名称',
+    sort: '排序',
+    isSealed: '封存',
+    remark: '备注',
+    entries: '字典配置',
+    entriesOf: '「{{name}}」的字典项',
+    chooseParent: '请先在字典列表中选择一个字典',
+    system: '系统字典',
+    business: '业务字典',
+    refresh: '刷新缓存',
+    codeRule: '{{label}}以字母开头，只能包含字母、数字和下划线',
+  },
+  en: {
+    dictionary: 'dictionary',
+    entry: 'dictionary entry',
+    code: 'Dictionary code',
+    name: 'Dictionary name',
+    nameEn: 'English name',
+    dictKey: 'Key',
+    dictValue: 'Entry name',
+    sort: 'Sort',
+    isSealed: 'Sealed',
+    remark: 'Remark',
+    entries: 'Entries',
+    entriesOf: 'Entries of "{{name}}"',
+    chooseParent: 'choose a dictionary in the list first',
+    system: 'System dictionary',
+    business: 'Business dictionary',
+    refresh: 'Refresh',
+    codeRule: '{{label}} starts with a letter and has only letters, digits and underscores',
+  },
+});

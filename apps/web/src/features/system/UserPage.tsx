@@ -1,0 +1,60 @@
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Modal, Row, Tree, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { http } from '@/shared/http';
+import { CrudTable, type TreeChoice } from '@/shared/crud';
+import { userDef } from './userDef';
+
+interface DeptNode extends TreeChoice {
+  id: string;
+  children?: DeptNode[];
+}
+
+/** /system/user: the department tree on the left narrows the users on the right. */
+export default function UserPage() {
+  const { t } = useTranslation();
+  const [deptId, setDeptId] = useState<string>();
+  const depts = useQuery({
+    queryKey: ['crud-tree', 'dept-tree'],
+    queryFn: () => http.get<DeptNode[]>('/api/blade-system/dept/tree'),
+  });
+  const def = useMemo(
+    () =>
+      userDef({
+        t,
+        showPassword: (title, password) =>
+          Modal.info({
+            title,
+            content: (
+              <Typography.Paragraph
+                copyable={{ text: password }}
+                style={{ fontFamily: 'monospace', fontSize: 16 }}
+              >
+                {password}
+              </Typography.Paragraph>
+            ),
+          }),
+      }),
+    [t],
+  );
+  return (
+    <Row gutter={16}>
+      <Col xs={24} md={6}>
+        <Card size="small" title={t('sys.user.deptTree')}>
+          <Tree<DeptNode>
+            blockNode
+            defaultExpandAll
+            fieldNames={{ key: 'id', title: 'title', children: 'children' }}
+            treeData={[{ id: '', value: '', title: t('sys.user.allDepts'), children: depts.data ?? [] }]}
+            selectedKeys={[deptId ?? '']}
+            onSelect={(keys) => setDeptId(keys[0] ? String(keys[0]) : undefined)}
+          />
+        </Card>
+      </Col>
+      <Col xs={24} md={18}>
+        <CrudTable def={def} params={{ deptId }} />
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,98 @@
+import { http } from '@/shared/http';
+import i18n from '@/shared/i18n';
+import { urlRule } from '@/shared/validators';
+import { bladeCalls, type CrudColumn, type CrudDef, type Row } from '@/shared/crud';
+import './messages';
+
+export interface TenantPageHooks {
+  /** Opens one of the small forms (settings of the selected tenants, the data source of one). */
+  ask: (form: 'setting' | 'datasource', rows: Row[]) => void;
+  created: (answer: { tenantId: string; adminAccount: string; adminPassword: string }) => void;
+}
+
+/** Account limit and expiry of the selected tenants (`setting`). */
+export const settingColumns: CrudColumn[] = [
+  {
+    prop: 'accountNumber',
+    label: 'sys.tenant.accountNumber',
+    form: { type: 'number', min: -1, initial: -1, help: 'sys.tenant.unlimited' },
+  },
+  { prop: 'expireTime', label: 'sys.tenant.expireTime', form: { type: 'date' } },
+];
+
+/** The data source a tenant is bound to (`datasource`). */
+export const datasourceColumns: CrudColumn[] = [
+  {
+    prop: 'datasourceId',
+    label: 'sys.tenant.datasourceId',
+    form: { required: true, max: 20, pattern: { regex: /^\d{1,20}$/, message: 'sys.tenant.datasourceRule' } },
+  },
+];
+
+export const saveSetting = (rows: Row[], v: Row) =>
+  http.post('/api/blade-system/tenant/setting', undefined, {
+    params: {
+      ids: rows.map((r) => r.id).join(','),
+      accountNumber: v.accountNumber,
+      // The server takes an ISO date-time.
+      expireTime: v.expireTime ? new Date(String(v.expireTime).replace(' ', 'T')).toISOString() : undefined,
+    },
+  });
+
+export const saveDatasource = (row: Row, v: Row) =>
+  http.post('/api/blade-system/tenant/datasource', undefined, {
+    params: { tenantId: row.tenantId, datasourceId: v.datasourceId },
+  });
+
+/** Tenants (the platform sees all; a tenant administrator its own). */
+export const tenantDef = ({ ask, created }: TenantPageHooks): CrudDef => ({
+  name: 'tenant',
+  title: 'sys.tenant.title',
+  perm: 'tenant',
+  rowName: (r) => String(r.tenantName),
+  api: bladeCalls('/api/blade-system/tenant'),
+  columns: [
+    { prop: 'tenantId', label: 'sys.tenant.tenantId', search: true, sortable: true },
+    {
+      prop: 'tenantName',
+      label: 'sys.tenant.tenantName',
+      search: true,
+      sortable: true,
+      form: { required: true, max: 50 },
+    },
+    { prop: 'domain', label: 'sys.tenant.domain', form: { max: 255 } },
+    {
+      prop: 'backgroundUrl',
+      label: 'sys.tenant.backgroundUrl',
+      table: false,
+      form: { max: 1000, rules: () => [urlRule(i18n.t)] },
+    },
+    { prop: 'linkman', label: 'sys.tenant.linkman', search: true, form: { max: 20 } },
+    { prop: 'contactNumber', label: 'sys.tenant.contactNumber', form: { max: 20 } },
+    { prop: 'address', label: 'sys.tenant.address', table: false, form: { type: 'textarea', max: 255 } },
+    { prop: 'accountNumber', label: 'sys.tenant.accountNumber' },
+    { prop: 'expireTime', label: 'sys.tenant.expireTime' },
+    { prop: 'datasourceId', label: 'sys.tenant.datasourceId', table: false },
+  ],
+  afterSubmit: (answer, mode) => {
+    if (mode === 'add' && answer && typeof answer === 'object' && 'adminPassword' in answer)
+      created(answer as Parameters<TenantPageHooks['created']>[0]);
+  },
+  actions: [
+    {
+      key: 'setting',
+      label: 'sys.tenant.setting',
+      code: 'tenant_setting',
+      place: 'toolbar',
+      needsSelection: true,
+      run: ({ rows }) => ask('setting', rows),
+    },
+    {
+      key: 'datasource',
+      label: 'sys.tenant.datasource',
+      code: 'tenant_datasource',
+      place: 'row',
+      run: ({ rows }) => ask('datasource', rows),
+    },
+  ],
+});

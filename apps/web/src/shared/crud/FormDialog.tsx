@@ -1,0 +1,106 @@
+import { useMemo, useState } from 'react';
+import { Col, Form, Modal, Row as Line, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { FieldInput } from './Field';
+import './messages';
+import { fieldRules } from './params';
+import type { CrudColumn, DictRef, FormMode, Row } from './types';
+
+export interface FormDialogProps {
+  open: boolean;
+  title: string;
+  /** Form name: keeps field ids unique when two dialogs are mounted. */
+  name: string;
+  mode: FormMode;
+  columns: CrudColumn[];
+  /** Values the form starts with (already mapped for the form). */
+  initial?: Row;
+  /** Still loading the row (detail call). */
+  loading?: boolean;
+  record?: Row;
+  width?: number;
+  dictOptions: (ref: DictRef, numeric?: boolean) => Array<{ value: string | number; label: string }>;
+  onSubmit: (values: Row) => Promise<unknown>;
+  onClose: () => void;
+}
+
+/** Add / edit / view of one row: the fields its columns declare, validated with messages naming them. */
+export function FormDialog(p: FormDialogProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+  const record = p.record ?? {};
+  const fields = p.columns.filter((c) => c.form && !(c.form.addOnly && p.mode !== 'add'));
+
+  // The form is created with its values (initialValues) once the row is there, so nothing can clear them.
+  const values = useMemo(() => {
+    const start: Row = {};
+    if (p.mode === 'add')
+      for (const c of fields) if (c.form?.initial !== undefined) start[c.prop] = c.form.initial;
+    return { ...start, ...p.initial };
+    // The dialog is mounted per opening.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [p.initial]);
+
+  const submit = async () => {
+    const values = (await form.validateFields()) as Row;
+    setSaving(true);
+    try {
+      await p.onSubmit(values);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={p.open}
+      title={p.title}
+      width={p.width ?? 760}
+      onCancel={p.onClose}
+      onOk={p.mode === 'view' ? p.onClose : () => void submit().catch(() => undefined)}
+      okText={p.mode === 'view' ? t('crud.close') : t('crud.save')}
+      cancelText={t('crud.cancel')}
+      cancelButtonProps={p.mode === 'view' ? { style: { display: 'none' } } : undefined}
+      confirmLoading={saving}
+      destroyOnHidden
+      forceRender={false}
+    >
+      <Spin spinning={Boolean(p.loading)}>
+        {!p.loading && (
+          <Form
+            form={form}
+            name={`${p.name}-form`}
+            layout="vertical"
+            initialValues={values}
+            disabled={p.mode === 'view'}
+          >
+            <Line gutter={16}>
+              {fields.map((c) => {
+                const label = t(c.label);
+                return (
+                  <Col key={c.prop} span={c.form?.wide || c.form?.type === 'textarea' ? 24 : 12}>
+                    <Form.Item
+                      name={c.prop}
+                      label={label}
+                      rules={p.mode === 'view' ? [] : fieldRules(c, label, t)}
+                      extra={c.form?.help ? t(c.form.help) : undefined}
+                    >
+                      <FieldInput
+                        column={c}
+                        label={label}
+                        mode={p.mode}
+                        record={record}
+                        dictOptions={c.dict ? p.dictOptions(c.dict, c.numeric) : undefined}
+                      />
+                    </Form.Item>
+                  </Col>
+                );
+              })}
+            </Line>
+          </Form>
+        )}
+      </Spin>
+    </Modal>
+  );
+}

@@ -1,0 +1,10 @@
+import type { ComponentType } from 'react';
+import { CrudTable } from './CrudTable';
+import type { CrudDef } from './types';
+
+/** A console page that is nothing but its declaration. */
+export function crudPage(def: CrudDef): { default: ComponentType } {
+  const Page = () => <CrudTable def={def} />;
+  Page.displayName = `CrudPage(${def.name})`;
+  return { default: Page };
+}

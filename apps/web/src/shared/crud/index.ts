@@ -1,0 +1,10 @@
+export { CrudTable, type CrudTableProps } from './CrudTable';
+export { FormDialog } from './FormDialog';
+export { useDictionaries, fetchDictionary } from './dict';
+export * from './params';
+export type * from './types';
+export { saveXlsx } from './exportXlsx';
+export { TreeGrantDialog, type GrantNode } from './TreeGrantDialog';
+export { bladeCalls, splitList, parentForForm } from './blade';
+export { grantState } from './TreeGrantDialog';
+export { crudPage } from './crudPage';
