@@ -53,6 +53,19 @@ export type OnText = (text: string) => void;
 export type Connector = (c: Credentials, onText?: OnText) => Promise<BenchClient>;
 
 const TEXT = 'TIMTextElem';
+
+/** Connections that ended after sign-in without the bench closing them, by reason. */
+export const drops = { count: 0, reasons: {} as Record<string, number> };
+let closing = false;
+function dropped(reason: string) {
+  if (closing) return;
+  drops.count++;
+  drops.reasons[reason] = (drops.reasons[reason] ?? 0) + 1;
+}
+/** From now on, closed connections are the bench's own doing. */
+export function closingAll() {
+  closing = true;
+}
 const CONNECT_TIMEOUT_MS = 60_000;
 
 function withTimeout<T>(p: Promise<T>, what: string): Promise<T> {
@@ -100,7 +113,9 @@ export function rawConnector(origin: string): Connector {
             onText(String(f.data?.payload?.text ?? ''));
         });
         ws.on('error', reject);
+        let authed = false;
         ws.on('close', (code) => {
+          if (authed) dropped(`close ${code}`);
           for (const p of pending.values()) p.fail(new Error(`socket closed (${code})`));
           pending.clear();
         });
@@ -108,23 +123,22 @@ export function rawConnector(origin: string): Connector {
           // Sign in, then fetch the conversation list and anything missed, as the SDK's login does.
           request('auth', { userID: c.userID, userSig: c.sig, instanceId: randomUUID(), platform: 'node' })
             .then(() => request('sync', { convs: [] }))
-            .then(
-              () =>
-                resolve({
-                  send: (to, text) =>
-                    request('send', {
-                      message: {
-                        clientMsgId: randomUUID(),
-                        to,
-                        conversationType: 'C2C',
-                        type: TEXT,
-                        payload: { text },
-                      },
-                    }),
-                  close: () => ws.close(),
-                }),
-              reject,
-            );
+            .then(() => {
+              authed = true;
+              resolve({
+                send: (to, text) =>
+                  request('send', {
+                    message: {
+                      clientMsgId: randomUUID(),
+                      to,
+                      conversationType: 'C2C',
+                      type: TEXT,
+                      payload: { text },
+                    },
+                  }),
+                close: () => ws.close(),
+              });
+            }, reject);
         });
       }),
       `auth of ${c.userID}`,
@@ -142,6 +156,10 @@ export async function sdkConnector(origin: string): Promise<Connector> {
           if (m.from !== c.userID) onText(String((m.payload as { text?: string }).text ?? ''));
       });
     await withTimeout(chat.login({ userID: c.userID, userSig: c.sig }), `login of ${c.userID}`);
+    chat.on(sdk.EVENT.NET_STATE_CHANGE, (e) => {
+      if (e.data.state !== sdk.TYPES.NET_STATE_CONNECTED) dropped(`net state ${e.data.state}`);
+    });
+    chat.on(sdk.EVENT.KICKED_OUT, (e) => dropped(`kicked out: ${e.data.type}`));
     return {
       async send(to, text) {
         const m = chat.createTextMessage({ to, conversationType: sdk.TYPES.CONV_C2C, payload: { text } });
@@ -165,6 +183,7 @@ export function peerConnector(origin: string): Connector {
         });
         if (onText) socket.on('msg', (m: { text: string }) => onText(m.text));
         socket.once('connect_error', reject);
+        socket.on('disconnect', (reason) => dropped(`disconnect: ${reason}`));
         socket.once('connect', () =>
           resolve({
             send: (to, text) =>

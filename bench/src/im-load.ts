@@ -5,6 +5,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import {
+  closingAll,
+  drops,
   peerConnector,
   rawConnector,
   sdkConnector,
@@ -46,6 +48,8 @@ export interface ConnectResult {
   /** Errors no caller could catch (thrown from a client library's event handlers) so far. */
   uncaught: number;
   firstUncaught?: string;
+  /** Connections dropped after sign-in so far, by reason. */
+  drops: typeof drops;
 }
 
 export interface RunResult {
@@ -62,6 +66,8 @@ export interface RunResult {
   ackLatencies: number[];
   uncaught: number;
   firstUncaught?: string;
+  /** Connections dropped after sign-in so far, by reason. */
+  drops: typeof drops;
 }
 
 let connector: Connector | undefined;
@@ -145,6 +151,7 @@ async function connect(c: Extract<Command, { cmd: 'connect' }>): Promise<Connect
     times,
     uncaught,
     firstUncaught,
+    drops,
   };
 }
 
@@ -162,6 +169,7 @@ async function connectPairs(c: Extract<Command, { cmd: 'pairs' }>): Promise<Conn
     times: [],
     uncaught,
     firstUncaught,
+    drops,
   };
 }
 
@@ -250,10 +258,12 @@ async function run(c: Extract<Command, { cmd: 'run' }>): Promise<RunResult> {
     ackLatencies,
     uncaught,
     firstUncaught,
+    drops,
   };
 }
 
 function close() {
+  closingAll();
   for (const c of [...idle, ...receivers, ...pairs.map((p) => p.sender)]) c.close();
   idle.length = 0;
   receivers.length = 0;

@@ -116,6 +116,12 @@ class Loader {
 const shares = <T>(items: T[], n: number) =>
   Array.from({ length: n }, (_, w) => items.filter((_, i) => i % n === w));
 
+function mergeDrops(list: { count: number; reasons: Record<string, number> }[]) {
+  const reasons: Record<string, number> = {};
+  for (const d of list) for (const [k, v] of Object.entries(d.reasons)) reasons[k] = (reasons[k] ?? 0) + v;
+  return { count: list.reduce((a, d) => a + d.count, 0), reasons };
+}
+
 const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 const r1 = (n: number) => Math.round(n * 10) / 10;
@@ -136,8 +142,12 @@ interface RunFigures {
   /** All load-generator processes together (100% = one core). */
   loadGeneratorCpuPercent: number;
   machineBusyPercent: number;
+  /** The machine's 1-minute load average at the end of the run (runnable tasks competing for the cores). */
+  loadAverage1m: number;
   clientLibraryErrors: number;
   firstClientLibraryError?: string;
+  /** Connections dropped after sign-in since the load generators started, by reason. */
+  droppedConnections: { count: number; reasons: Record<string, number> };
 }
 
 async function runLoad(loaders: Loader[], server: Started, tag: string, rate: number): Promise<RunFigures> {
@@ -182,7 +192,9 @@ async function runLoad(loaders: Loader[], server: Started, tag: string, rate: nu
     serverCpuPercent: Math.round((cpu / wall) * 100),
     loadGeneratorCpuPercent: Math.round((gen / wall) * 100),
     machineBusyPercent: Math.round(((m1.busy - m0.busy) / (m1.total - m0.total)) * 100),
+    loadAverage1m: r1(os.loadavg()[0]!),
     clientLibraryErrors: results.reduce((a, r) => a + r.uncaught, 0),
+    droppedConnections: mergeDrops(results.map((r) => r.drops)),
     firstClientLibraryError: results.find((r) => r.firstUncaught)?.firstUncaught,
   };
 }
@@ -200,6 +212,7 @@ interface SideFigures {
   /** Errors thrown from the client library's own event handlers (uncatchable by the caller). */
   clientLibraryErrors: number;
   firstClientLibraryError?: string;
+  droppedConnections: { count: number; reasons: Record<string, number> };
   rssMb: { empty: number; idle: number; afterLoad: number };
   rssPerIdleConnectionKb: number;
   saturation: RunFigures;
@@ -234,8 +247,9 @@ async function drive(
     const idleConnected = idleResults.reduce((a, r) => a + r.connected, 0);
     const connectFailed = idleResults.reduce((a, r) => a + r.failed, 0);
     const connectTimes = idleResults.flatMap((r) => r.times).sort((a, b) => a - b);
+    const idleDrops = mergeDrops(idleResults.map((r) => r.drops));
     console.log(
-      `  ${idleConnected} idle clients connected in ${connectSeconds.toFixed(1)} s (${connectFailed} failed)`,
+      `  ${idleConnected} idle clients connected in ${connectSeconds.toFixed(1)} s (${connectFailed} failed, ${idleDrops.count} dropped since: ${JSON.stringify(idleDrops.reasons)})`,
     );
     await sleep(3000);
     const rssIdle = rssKb(pid);
@@ -281,6 +295,7 @@ async function drive(
       connectMs: { p50: r1(pct(connectTimes, 50)), p99: r1(pct(connectTimes, 99)) },
       // Counted since each load generator started, so the last run holds the total.
       clientLibraryErrors: fixedRate.clientLibraryErrors,
+      droppedConnections: fixedRate.droppedConnections,
       firstClientLibraryError: fixedRate.firstClientLibraryError,
       rssMb: { empty: r1(rssEmpty / 1024), idle: r1(rssIdle / 1024), afterLoad: r1(rssAfter / 1024) },
       rssPerIdleConnectionKb: idleConnected ? r1((rssIdle - rssEmpty) / idleConnected) : NaN,
@@ -425,7 +440,7 @@ const targets = {
 };
 
 const cpuText = (f: RunFigures) =>
-  `${f.serverCpuPercent}% / ${f.loadGeneratorCpuPercent}% / ${f.machineBusyPercent}%`;
+  `${f.serverCpuPercent}% / ${f.loadGeneratorCpuPercent}% / ${f.machineBusyPercent}% (load ${f.loadAverage1m})`;
 const ms = (f: RunFigures) => `${f.latencyMs.p50} / ${f.latencyMs.p99} ms`;
 const rows: [string, string, string][] = [
   ['client', ours.clientKind === 'sdk' ? '@forecourt/im-sdk' : 'raw frames (ws)', 'socket.io-client'],
@@ -475,6 +490,13 @@ const rows: [string, string, string][] = [
     String(peer.saturation.failed + peer.fixedRate.failed),
   ],
 ];
+const dropText = (d: SideFigures['droppedConnections']) =>
+  `${d.count}${d.count ? ` ${JSON.stringify(d.reasons)}` : ''}`;
+rows.push([
+  'connections dropped after sign-in',
+  dropText(ours.droppedConnections),
+  dropText(peer.droppedConnections),
+]);
 rows.push([
   'errors thrown inside the client library',
   String(ours.clientLibraryErrors) +
@@ -493,6 +515,7 @@ for (const t of Object.values(targets))
 const report = {
   at: new Date().toISOString(),
   cores: os.cpus().length,
+  loadAverageAtEnd: os.loadavg().map(r1),
   node: process.version,
   settings: {
     requestedClients: REQUESTED,
