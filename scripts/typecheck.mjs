@@ -6,7 +6,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const projects = ['apps/server', 'apps/web', 'packages/contracts', 'packages/im-sdk', 'e2e', 'bench'];
+const projects = [
+  'apps/server',
+  'apps/web',
+  'apps/micro-demo',
+  'packages/contracts',
+  'packages/im-sdk',
+  'e2e',
+  'bench',
+];
 const hasSources = (dir) =>
   fs.existsSync(dir) &&
   fs

@@ -1,14 +1,18 @@
 /**
  * Web weight and Lighthouse (issue 3): the JavaScript a browser downloads to show /login and the
  * workbench (bytes and gzip), and Lighthouse performance / accessibility scores (desktop and mobile) of
- * /login and the workbench, in Debian's Chromium (median of LIGHTHOUSE_RUNS runs, default 3). Run with
- * `npm run bench:web` after `npm run build`. Writes bench/reports/web.json.
+ * /login and the workbench, in Debian's Chromium (median of LIGHTHOUSE_RUNS runs, default 3). In the
+ * same run, a peer: the least a Vite + React + antd sign-in page can be (src/peers/antd-login, built
+ * with the shell's Vite), served by a bare static server. Run with `npm run bench:web` after
+ * `npm run build` (WEB_DIST=<dir> measures another build of the shell). Writes bench/reports/web.json.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -19,7 +23,9 @@ const serverMain = path.join(root, 'apps/server/dist/main.js');
 const PASSWORD = 'Admin#Bench2026';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-if (!fs.existsSync(serverMain) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+const webDist = path.resolve(process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'));
+
+if (!fs.existsSync(serverMain) || !fs.existsSync(path.join(webDist, 'index.html'))) {
   console.error('The app is not built: run `npm run build` first.');
   process.exit(1);
 }
@@ -28,31 +34,55 @@ interface JsWeight {
   files: number;
   bytes: number;
   gzip: number;
+  /** Main-thread time of the load (Chromium's TaskDuration and ScriptDuration, ms, unthrottled). */
+  mainThreadMs: number;
+  scriptMs: number;
 }
 
-/** Loads a page and sums the JavaScript it fetched until the network is idle. */
+/**
+ * Loads a page and sums the JavaScript it fetched until the network is idle, with the main-thread time
+ * the renderer spent on it (machine-dependent: compare it with the peer of the same run).
+ */
 async function jsWeight(page: Page, url: string, afterLoad?: () => Promise<void>): Promise<JsWeight> {
-  const seen = new Map<string, Buffer>();
-  const onResponse = async (r: import('playwright-core').Response) => {
+  const bodies: Array<Promise<Buffer | undefined>> = [];
+  const onResponse = (r: import('playwright-core').Response) => {
     if (r.request().resourceType() !== 'script' || r.status() !== 200) return;
-    try {
-      seen.set(r.url(), await r.body());
-    } catch {
-      /* a redirect or an aborted request has no body */
-    }
+    // A redirect or an aborted request has no body.
+    bodies.push(r.body().catch(() => undefined));
+  };
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const metrics = async () => {
+    const { metrics: list } = await cdp.send('Performance.getMetrics');
+    const get = (name: string) => (list.find((m) => m.name === name)?.value ?? 0) * 1000;
+    return { task: get('TaskDuration'), script: get('ScriptDuration') };
   };
   page.on('response', onResponse);
+  const before = await metrics();
   await page.goto(url, { waitUntil: 'networkidle' });
   await afterLoad?.();
   await page.waitForLoadState('networkidle');
   page.off('response', onResponse);
+  const after = await metrics();
+  await cdp.detach();
+  // A navigation to another site starts a new renderer, whose counters start at zero.
+  const delta = (a: number, b: number) => Math.round(a >= b ? a - b : a);
   let bytes = 0;
   let gzip = 0;
-  for (const body of seen.values()) {
+  let files = 0;
+  for (const body of await Promise.all(bodies)) {
+    if (!body) continue;
+    files++;
     bytes += body.length;
     gzip += zlib.gzipSync(body, { level: 9 }).length;
   }
-  return { files: seen.size, bytes, gzip };
+  return {
+    files,
+    bytes,
+    gzip,
+    mainThreadMs: delta(after.task, before.task),
+    scriptMs: delta(after.script, before.script),
+  };
 }
 
 async function signIn(page: Page, base: string) {
@@ -96,6 +126,8 @@ async function lighthouseOnce(port: number, url: string, form: 'mobile' | 'deskt
     speedIndexMs: num('speed-index'),
     cls: Number(Number(audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
     a11yFailed,
+    // Lighthouse's own CPU score of the machine during the run (its mobile calibration assumes ~1000+).
+    benchmarkIndex: Math.round(result!.lhr.environment.benchmarkIndex),
   };
 }
 
@@ -112,6 +144,49 @@ async function lighthouseScores(port: number, url: string, form: 'mobile' | 'des
   return { ...sorted[Math.floor((sorted.length - 1) / 2)]!, runs: runs.map((r) => r.performance) };
 }
 
+/** Builds the peer page with the shell's own Vite (same version, same minifier). */
+async function buildPeer(outDir: string) {
+  const requireFromWeb = createRequire(path.join(root, 'apps/web/package.json'));
+  const vite = (await import(pathToFileURL(requireFromWeb.resolve('vite')).href)) as {
+    build: (config: object) => Promise<unknown>;
+  };
+  const react = (await import(pathToFileURL(requireFromWeb.resolve('@vitejs/plugin-react')).href)) as {
+    default: () => unknown;
+  };
+  await vite.build({
+    root: path.join(root, 'bench/src/peers/antd-login'),
+    configFile: false,
+    logLevel: 'warn',
+    base: '/',
+    plugins: [react.default()],
+    build: { outDir, emptyOutDir: true },
+  });
+}
+
+/** A bare static server for the peer (gzip like the shell's server, so transfer sizes compare). */
+function serveStatic(dir: string, port: number): Promise<http.Server> {
+  const types: Record<string, string> = {
+    '.html': 'text/html',
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+  };
+  const server = http.createServer((req, res) => {
+    const file = path.join(dir, path.normalize(decodeURIComponent((req.url ?? '/').split('?')[0]!)));
+    const target =
+      file.startsWith(dir) && fs.existsSync(file) && fs.statSync(file).isFile()
+        ? file
+        : path.join(dir, 'index.html');
+    const body = fs.readFileSync(target);
+    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    res.writeHead(200, {
+      'content-type': types[path.extname(target)] ?? 'application/octet-stream',
+      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+    });
+    res.end(gzip ? zlib.gzipSync(body) : body);
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-bench-web-'));
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-bench-profile-'));
 const server = await startProcess(
@@ -126,6 +201,11 @@ const server = await startProcess(
   await freePort(),
   '/api/docs/json',
 );
+const peerDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-bench-peer-'));
+await buildPeer(peerDir);
+const peerPort = await freePort();
+const peerServer = await serveStatic(peerDir, peerPort);
+const peerUrl = `http://127.0.0.1:${peerPort}/`;
 const debugPort = await freePort();
 let context: BrowserContext | undefined;
 try {
@@ -145,6 +225,11 @@ try {
     ],
   });
   const page = context.pages()[0] ?? (await context.newPage());
+  const peer = await jsWeight(page, peerUrl);
+  const peerScores = {
+    mobile: await lighthouseScores(debugPort, peerUrl, 'mobile'),
+    desktop: await lighthouseScores(debugPort, peerUrl, 'desktop'),
+  };
   const login = await jsWeight(page, `${server.url}/login`);
   const loginScores = {
     mobile: await lighthouseScores(debugPort, `${server.url}/login`, 'mobile'),
@@ -159,19 +244,35 @@ try {
 
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   console.log(`\nWeb weight and Lighthouse — Chromium ${(await context.browser()?.version()) ?? ''}\n`);
-  console.log('page | JS files | JS bytes | JS gzip | Lighthouse mobile perf/a11y | desktop perf/a11y');
+  console.log(
+    'page | JS files | JS bytes | JS gzip | main thread (script) | Lighthouse mobile perf/a11y (TBT, runs) | desktop perf/a11y (TBT)',
+  );
   for (const [name, w, s] of [
     ['/login', login, loginScores],
     ['/wel/index', workbench, workbenchScores],
+    ['peer: Vite + React + antd sign-in', peer, peerScores],
   ] as const) {
     console.log(
-      `${name} | ${w.files} | ${kb(w.bytes)} | ${kb(w.gzip)} | ${s.mobile.performance}/${s.mobile.accessibility} | ${s.desktop.performance}/${s.desktop.accessibility}`,
+      `${name} | ${w.files} | ${kb(w.bytes)} | ${kb(w.gzip)} | ${w.mainThreadMs} ms (${w.scriptMs} ms) | ${s.mobile.performance}/${s.mobile.accessibility} (${s.mobile.tbtMs} ms, ${s.mobile.runs.join(' ')}) | ${s.desktop.performance}/${s.desktop.accessibility} (${s.desktop.tbtMs} ms)`,
     );
   }
+  console.log(
+    `machine load average (1, 5, 15 min): ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(', ')}`,
+  );
   const report = {
     at: new Date().toISOString(),
+    cpus: os.cpus().length,
+    loadAverage: os.loadavg().map((n) => Number(n.toFixed(2))),
     login: { js: login, lighthouse: loginScores },
     workbench: { js: workbench, lighthouse: workbenchScores },
+    peer: {
+      what: 'Vite + React + antd sign-in page (bench/src/peers/antd-login)',
+      js: peer,
+      lighthouse: peerScores,
+    },
   };
   fs.mkdirSync(path.join(root, 'bench/reports'), { recursive: true });
   fs.writeFileSync(path.join(root, 'bench/reports/web.json'), JSON.stringify(report, null, 2));
@@ -179,6 +280,8 @@ try {
 } finally {
   await context?.close();
   await server.stop();
+  peerServer.close();
+  fs.rmSync(peerDir, { recursive: true, force: true });
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(profile, { recursive: true, force: true });
 }

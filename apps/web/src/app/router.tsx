@@ -1,14 +1,14 @@
 import { Suspense, lazy, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { Spin } from 'antd';
 import { useSession } from '@/shared/auth/store';
+import { LoadingScreen } from '@/layout/LoadingScreen';
 
 // Each public page and the main layout are chunks of their own: /login loads only what it shows.
 const MainLayout = lazy(() => import('@/layout/Workspace'));
 const LoginPage = lazy(() => import('@/features/auth/LoginPage'));
 const LockPage = lazy(() => import('@/features/auth/LockPage'));
 const ErrorPage = lazy(() => import('@/features/errors/ErrorPage'));
-const page = (node: ReactNode) => <Suspense fallback={<Spin fullscreen />}>{node}</Suspense>;
+const page = (node: ReactNode) => <Suspense fallback={<LoadingScreen />}>{node}</Suspense>;
 
 /** Spec §2 guard: locked → /lock; signed in at /login → /; no token → /login (keeping where they wanted to go). */
 function Guard({ children }: { children: ReactNode }) {

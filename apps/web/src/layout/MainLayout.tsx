@@ -1,7 +1,7 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { Button, Layout, Space, Spin, theme } from 'antd';
+import { Button, Layout, Space, theme } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '@/shared/auth/store';
@@ -27,6 +27,7 @@ import { LangSwitch } from './LangSwitch';
 import { MenuSearchOverlay, TopSearch } from './MenuSearch';
 import { ForcePasswordChange } from './ForcePasswordChange';
 import { ChatEntry } from './ChatEntry';
+import { LoadingScreen } from './LoadingScreen';
 
 /** Pages every signed-in user may open, menus or not (the dropdown's dashboard and user info). */
 const ALWAYS = ['/wel/index', '/wel/dashboard', '/info/index'];
@@ -85,9 +86,9 @@ export function MainLayout() {
   // The whole layout is built in a transition once the data is in: React renders it in small slices
   // instead of one long task, so the page keeps answering input while it appears (Lighthouse TBT).
   const ready = useDeferredValue(Boolean(session.data && all.data), false);
-  if (!session.data || !all.data) return <Spin fullscreen />;
+  if (!session.data || !all.data) return <LoadingScreen />;
   if (!allowed) return <Navigate to="/404" replace />;
-  if (!ready) return <Spin fullscreen />;
+  if (!ready) return <LoadingScreen />;
 
   const look = LOOKS[themeName];
   const darkSider = isDarkColour(look.siderBg);

@@ -10,12 +10,12 @@ const user = { emp_no: 'E10023', phone: '13800138123' };
 const frames = () => [...document.querySelectorAll('iframe')];
 
 describe('menu path prefixes (spec §2)', () => {
-  let open: ReturnType<typeof vi.fn>;
-  let navigate: ReturnType<typeof vi.fn>;
+  let open: ReturnType<typeof vi.fn<(url: string, target: string, features: string) => void>>;
+  let navigate: ReturnType<typeof vi.fn<(to: string) => void>>;
   beforeEach(() => {
     vi.useFakeTimers();
-    open = vi.fn();
-    navigate = vi.fn();
+    open = vi.fn<(url: string, target: string, features: string) => void>();
+    navigate = vi.fn<(to: string) => void>();
     vi.stubGlobal('open', open);
   });
   afterEach(() => {
