@@ -60,6 +60,9 @@ describe(`chat with the SDK (${dbLabel})`, () => {
   it('delivers a text to the peer, who sees it in the conversation list with one unread', async () => {
     const a = await login('sales1');
     const b = await login('sales2');
+    // Signing in is the login call's business: the only net state event is the connection being up.
+    expect(a.events[EVENT.NET_STATE_CHANGE]).toEqual([{ state: TYPES.NET_STATE_CONNECTED }]);
+    expect(a.events[EVENT.SDK_READY]).toHaveLength(1);
     const m = text(a, 'sales2', 'hello there');
     expect(m.status).toBe('unSend');
     const res = await a.client.sendMessage(m);

@@ -78,13 +78,14 @@ export class Connection {
   async open(): Promise<AuthResult> {
     this.ended = false;
     this.attempt = 0;
-    this.setState(TYPES.NET_STATE_CONNECTING);
+    // The first connect is the login call itself: its promise reports it, not a net state event.
+    this.state = TYPES.NET_STATE_CONNECTING;
     const g = globalThis as { addEventListener?: (n: string, f: () => void) => void };
     g.addEventListener?.('online', this.onlineListener);
     try {
       return await this.connect(false);
     } catch (e) {
-      this.shutdown(TYPES.NET_STATE_DISCONNECTED, notLoggedIn(this.opts.lang));
+      this.shutdown(TYPES.NET_STATE_DISCONNECTED, notLoggedIn(this.opts.lang), true);
       throw e;
     }
   }
@@ -320,7 +321,7 @@ export class Connection {
     this.heartbeat = undefined;
   }
 
-  private shutdown(state: NetState, error: IMError) {
+  private shutdown(state: NetState, error: IMError, quiet = false) {
     this.ended = true;
     clearTimeout(this.reconnectTimer);
     this.reconnectTimer = undefined;
@@ -338,6 +339,7 @@ export class Connection {
       clearTimeout(p.timer);
       p.reject(error);
     }
-    this.setState(state);
+    if (quiet) this.state = state;
+    else this.setState(state);
   }
 }
