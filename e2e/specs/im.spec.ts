@@ -194,7 +194,7 @@ describe('the chat screen', () => {
     await z.context.close();
   });
 
-  it('pages back through history with view more, then no more', async () => {
+  it("pages back through history with view more, then no more; reading history, new messages show 'back to latest'", async () => {
     const a = await staff('online2');
     const z = await staff('sales1');
     await openChat(a.page);
@@ -215,11 +215,25 @@ describe('the chat screen', () => {
     await bubble(z.page, 'stock update 01').waitFor();
     await z.page.getByText('no more', { exact: true }).waitFor();
     await expect.poll(() => toast(z.page).textContent()).toContain('there are no more history messages');
+
+    // Reading history (more than 20 px up), a new message shows 'back to latest' instead of pulling down.
+    const list = z.page.getByTestId('message-list');
+    const fromBottom = () => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+    await list.evaluate((el) => (el.scrollTop = 0));
+    expect(await fromBottom()).toBeGreaterThan(20);
+    await send(a.page, 'stock update 18');
+    await bubble(z.page, 'stock update 18').waitFor({ state: 'attached' });
+    const latest = z.page.getByRole('button', { name: 'back to latest' });
+    await latest.waitFor();
+    expect(await fromBottom()).toBeGreaterThan(20);
+    await latest.click();
+    await latest.waitFor({ state: 'detached' });
+    await expect.poll(fromBottom).toBeLessThanOrEqual(20);
     await a.context.close();
     await z.context.close();
   });
 
-  it('sends an image and opens it in the previewer with zoom, rotate and a counter', async () => {
+  it('sends images and opens them in the previewer with zoom, rotate, previous/next and a counter', async () => {
     const a = await staff('resource2');
     const z = await staff('online2');
     await openChat(a.page);
@@ -229,24 +243,30 @@ describe('the chat screen', () => {
       'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
       'base64',
     );
-    await a.page
-      .locator('input[data-picker="image"]')
-      .setInputFiles({ name: 'car.png', mimeType: 'image/png', buffer: png });
+    await a.page.locator('input[data-picker="image"]').setInputFiles([
+      { name: 'car.png', mimeType: 'image/png', buffer: png },
+      { name: 'car-side.png', mimeType: 'image/png', buffer: png },
+    ]);
     const mine = a.page.locator('.fc-im-msg-out[data-status="success"] .fc-im-image img');
-    await mine.waitFor({ timeout: 20_000 });
-    await expect(mine.getAttribute('src')).resolves.not.toMatch(/^blob:/);
+    await expect.poll(() => mine.count(), { timeout: 20_000 }).toBe(2);
+    await expect(mine.first().getAttribute('src')).resolves.not.toMatch(/^blob:/);
 
     await openChat(z.page);
     await z.page.locator('.fc-im-conv').filter({ hasText: '刘芳' }).click();
     const theirs = z.page.locator('.fc-im-msg-in .fc-im-image img');
-    await theirs.waitFor();
+    await expect.poll(() => theirs.count()).toBe(2);
     await expect
-      .poll(() => theirs.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .poll(() => theirs.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBe(2);
-    await theirs.click();
+    await theirs.first().click();
     const viewer = z.page.locator('.fc-im-previewer');
     await viewer.waitFor();
-    await expect(viewer.locator('.fc-im-previewer-count').textContent()).resolves.toBe('1 / 1');
+    const counter = () => viewer.locator('.fc-im-previewer-count').textContent();
+    await expect(counter()).resolves.toBe('1 / 2');
+    await viewer.getByRole('button', { name: 'Next' }).click();
+    await expect(counter()).resolves.toBe('2 / 2');
+    await viewer.getByRole('button', { name: 'Previous' }).click();
+    await expect(counter()).resolves.toBe('1 / 2');
     const img: Locator = viewer.locator('img');
     await viewer.getByRole('button', { name: 'Zoom in' }).click();
     await expect(img.getAttribute('data-scale')).resolves.toBe('1.1');

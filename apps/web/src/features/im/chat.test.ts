@@ -194,6 +194,30 @@ describe('the chat client of the web app', () => {
     expect(fake.calls.filter(([n]) => n === 'setMessageRead')).toEqual([]);
   });
 
+  it('marks the open conversation read when the window regains focus', async () => {
+    chat.setVisible(true);
+    await chat.openConversation('C2Csales2');
+    vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+    fake.calls.length = 0;
+    fake.emit(EVENT.CONVERSATION_LIST_UPDATED, [{ ...fake.conversations[0]!, unreadCount: 3 }]);
+    expect(fake.calls.filter(([n]) => n === 'setMessageRead')).toEqual([]);
+    vi.spyOn(document, 'hasFocus').mockReturnValue(true);
+    window.dispatchEvent(new Event('focus'));
+    expect(fake.calls).toContainEqual(['setMessageRead', { conversationID: 'C2Csales2' }]);
+  });
+
+  it('ignores another switch while one is in progress', async () => {
+    const first = chat.openConversation('C2Csales2');
+    expect(useChat.getState().switching).toBe(true);
+    await chat.openConversation('C2Cresource1');
+    await first;
+    expect(useChat.getState().currentID).toBe('C2Csales2');
+    expect(fake.calls.filter(([n]) => n === 'getConversationProfile')).toEqual([
+      ['getConversationProfile', 'C2Csales2'],
+    ]);
+    expect(useChat.getState().switching).toBe(false);
+  });
+
   it('shows a text at once as unsent, then sent, and pushes the text to the other party', async () => {
     await chat.openConversation('C2Csales2');
     chat.sendText('hello there');
