@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ERROR_CODE, EVENT, TYPES, type IMError, type Message } from '@forecourt/im-sdk';
-import { dbLabel } from './harness.js';
+import { create, ERROR_CODE, EVENT, TYPES, type IMError, type Message } from '@forecourt/im-sdk';
+import { call, dbLabel, tokenFor } from './harness.js';
 import {
   chatServer,
   dropAllSockets,
@@ -501,6 +501,24 @@ describe(`chat with the SDK (${dbLabel})`, () => {
       await new Promise((r) => setTimeout(r, 200));
       expect(app.client.isReady()).toBe(true);
       expect(web2.client.isReady()).toBe(true);
+    });
+
+    it('signing out of Forecourt ends the chat session too', async () => {
+      const token = await tokenFor(t, 'online1');
+      const sig = await call(t, token, { url: '/api/blade-im/sig/getSign/online1' });
+      const client = create({ server: t.origin });
+      const kicked: unknown[] = [];
+      client.on(EVENT.KICKED_OUT, (e) => kicked.push(e.data));
+      await client.login({ userID: 'online1', userSig: sig.json<{ data: string }>().data });
+      try {
+        await call(t, token, { url: '/api/blade-auth/oauth/logout' });
+        await t.app.ctx.im!.gateway.checkSessions(); // runs every IM_SESSION_CHECK_MS
+        await waitFor(() => kicked.length > 0);
+        expect(kicked[0]).toEqual({ type: TYPES.KICKED_OUT_REST_API });
+        expect(client.isReady()).toBe(false);
+      } finally {
+        await client.destroy();
+      }
     });
 
     it('a reconnect of the same instance never ends itself', async () => {

@@ -17,6 +17,7 @@ import { assignWire, byListOrder, lastMessageOf, toConversation, toMessage } fro
 /** Messages kept per conversation (for in-place updates: revoke, edit, read by peer). */
 const CACHE_PER_CONVERSATION = 1000;
 const OTHERS_KEPT = 5000;
+const LATE_KEPT = 1000;
 
 class ConvState {
   summary: WireConversation | null = null;
@@ -221,10 +222,15 @@ export class ConversationStore {
     st.markVer(w.ver);
     if ((this.msgVer.get(w.ID) ?? 0) >= w.ver) return null;
     this.msgVer.set(w.ID, w.ver);
+    if (this.msgVer.size > LATE_KEPT * 10) this.msgVer.delete(this.msgVer.keys().next().value!);
     if (w.seq > st.held) {
       const p = st.pending.get(w.seq);
       if (p && p.ver < w.ver) st.pending.set(w.seq, w);
-      else if (!p) this.lateChanges.set(w.ID, w);
+      else if (!p) {
+        this.lateChanges.set(w.ID, w);
+        // Changes of messages that never arrive (skipped by a truncated catch-up) must not pile up.
+        if (this.lateChanges.size > LATE_KEPT) this.lateChanges.delete(this.lateChanges.keys().next().value!);
+      }
       return null;
     }
     const cached = st.cache.get(w.ID);
