@@ -147,3 +147,24 @@ describe('reconnect back-off', () => {
     expect(spread.size).toBeGreaterThan(10);
   });
 });
+
+describe('conversation store: what the server does not list', () => {
+  it('stops waiting for a conversation a sync does not return (left, or never the user’s)', () => {
+    const s = new ConversationStore('me');
+    s.applySummaries([], 'login');
+    s.accept(msg(3));
+    expect(s.gapped()).toEqual([CONV]);
+    s.afterSync([CONV], [], []);
+    expect(s.gapped()).toEqual([]);
+    expect(s.list()).toEqual([]);
+  });
+
+  it('skips to the end of a conversation whose catch-up was truncated', () => {
+    const s = new ConversationStore('me');
+    s.applySummaries([summary(1, 1, 0)], 'login');
+    s.accept(msg(500));
+    s.afterSync([CONV], [summary(500, 1, 499)], [CONV]);
+    expect(s.gapped()).toEqual([]);
+    expect(seqs(s.accept(msg(501)))).toEqual([501]);
+  });
+});

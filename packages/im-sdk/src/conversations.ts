@@ -148,6 +148,8 @@ export class ConversationStore {
       const st = this.states.get(id);
       const w = byId.get(id);
       if (st && w) st.raiseVer(w.ver);
+      // Not the user's (any more): nothing will ever fill it, so stop waiting (and asking).
+      else if (st && !st.summary) this.states.delete(id);
     }
     // More was missing than one answer carries: skip to the end; the history pages hold the rest.
     for (const id of truncated) {
@@ -245,7 +247,8 @@ export class ConversationStore {
   /** Messages of a history page: the cached objects where the client already has them. */
   adoptHistory(list: WireMessage[]): Message[] {
     return list.map((w) => {
-      const st = this.state(w.conversationID);
+      const st = this.states.get(w.conversationID);
+      if (!st) return toMessage(w);
       const cached = st.cache.get(w.ID);
       if (cached) {
         if ((this.msgVer.get(w.ID) ?? 0) <= w.ver) assignWire(cached, w);
