@@ -60,5 +60,11 @@ export const childDef = (kind: DictKind, parent: Row): CrudDef => ({
     ...shared,
   ],
   defaults: () => ({ parentId: String(parent.id), code: String(parent.code) }),
+  // An entry always names its dictionary (without a parent the server would take it for a dictionary).
+  toBody: (v, _mode, row) => ({
+    ...v,
+    parentId: String(row.parentId ?? parent.id),
+    code: String(row.code ?? parent.code),
+  }),
   invalidates: [['dictionary']],
 });

@@ -102,14 +102,14 @@ export function CrudTable({
   };
 
   /** After a change: the list again, and every branch already opened (a new child shows where it belongs). */
-  const reload = async () => {
+  const reload = async (open: string[] = []) => {
     setSelected([]);
     await qc.invalidateQueries({ queryKey: ['crud', def.name] });
     // Tree selects (a parent, a department) may now list another node.
     void qc.invalidateQueries({ queryKey: ['crud-tree'] });
     for (const key of def.invalidates ?? []) void qc.invalidateQueries({ queryKey: key });
     if (def.tree) {
-      const keys = Object.keys(loaded);
+      const keys = [...new Set([...Object.keys(loaded), ...open])];
       const fresh = await Promise.all(keys.map((k) => childrenOf(k).catch(() => [] as Row[])));
       setLoaded(Object.fromEntries(keys.map((k, i) => [k, fresh[i]!])));
     }
@@ -150,13 +150,13 @@ export function CrudTable({
     const out = await def.api.submit!(body, mode);
     toast.success(t('crud.saved'));
     setDialog(undefined);
-    if (mode === 'add' && def.tree && row.parentId) {
-      // Open the parent so the new child is in sight.
-      const parent = String(row.parentId);
-      setExpanded((e) => (e.includes(parent) ? e : [...e, parent]));
-      setLoaded((l) => ({ ...l, [parent]: l[parent] ?? [] }));
+    // A new child: its parent opens so it is in sight.
+    const parent = mode === 'add' && def.tree && merged.parentId && merged.parentId !== def.tree.root;
+    if (parent) {
+      const key = String(merged.parentId);
+      setExpanded((e) => (e.includes(key) ? e : [...e, key]));
     }
-    await reload();
+    await reload(parent ? [String(merged.parentId)] : []);
     def.afterSubmit?.(out, mode);
   };
 

@@ -150,6 +150,9 @@ describe('export rows', () => {
     const tree = { parentParam: 'parentId', root: '0' };
     expect((await everyNode(list, {}, tree, 'id')).map((r) => r.id)).toEqual(['a', 'b', 'a1', 'a11']);
     expect(await everyNode(list, { name: 'x' }, tree, 'id')).toEqual([{ id: 'hit' }]);
+    // A sort is not a search: the whole tree, in that order.
+    expect(await everyNode(list, { ascs: 'code' }, tree, 'id')).toHaveLength(4);
+    expect(list).toHaveBeenLastCalledWith({ ascs: 'code', parentId: 'a1' });
   });
 });
 

@@ -140,7 +140,7 @@ export async function everyNode(
     const a = await list(p);
     return Array.isArray(a) ? a : a.records;
   };
-  const searching = Object.keys(params).some((k) => k !== tree.parentParam);
+  const searching = Object.keys(params).some((k) => ![tree.parentParam, 'ascs', 'descs'].includes(k));
   const first = await rowsOf({ ...params, [tree.parentParam]: tree.root });
   // A search answers matches from the whole tree at once.
   if (searching) return first;
@@ -152,7 +152,7 @@ export async function everyNode(
     const next: Row[] = [];
     for (let i = 0; i < parents.length; i += parallel) {
       const chunk = await Promise.all(
-        parents.slice(i, i + parallel).map((p) => rowsOf({ [tree.parentParam]: String(p[key]) })),
+        parents.slice(i, i + parallel).map((p) => rowsOf({ ...params, [tree.parentParam]: String(p[key]) })),
       );
       next.push(...chunk.flat());
     }
