@@ -99,6 +99,25 @@ describe(`chat endpoints (${dbLabel})`, () => {
     }
   });
 
+  it('creates the chat profile of a user who never opened the chat', async () => {
+    const rows = () =>
+      t.db.query<{ nick: string; gender: string }>(
+        "SELECT nick, gender FROM im_user WHERE tenant_id = '000000' AND user_id = 'online2'",
+      );
+    expect(await rows()).toEqual([]);
+    const res = await call(t, await tokenFor(t, 'online2'), {
+      method: 'POST',
+      url: '/api/sop-tools/imPc/imUser',
+      payload: { gender: 'male' },
+    });
+    expect(res.statusCode).toBe(200);
+    const created = await rows();
+    expect(created).toHaveLength(1);
+    expect(created[0]!.gender).toBe(TYPES.GENDER_MALE);
+    expect(created[0]!.nick).not.toBe(''); // the staff record's name until the user picks a nick
+    expect(res.json().data.nick).toBe(created[0]!.nick);
+  });
+
   it('lists staff contacts by role, grouped by the pinyin initial, without the admin account', async () => {
     const token = await tokenFor(t, 'sales1');
     type Groups = Record<string, { account: string; realName: string; brandNames: string[] }[]>;
