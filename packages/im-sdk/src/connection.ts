@@ -64,6 +64,8 @@ export class Connection {
   private kickedType: KickedOutType | null = null;
   private state: NetState = TYPES.NET_STATE_DISCONNECTED;
   private onlineListener = () => this.reconnectNow();
+  /** The browser knows the network is gone before TCP does: reconnect (with back-off) at once. */
+  private offlineListener = () => this.drop();
 
   constructor(
     private readonly opts: ConnectionOptions,
@@ -82,6 +84,7 @@ export class Connection {
     this.state = TYPES.NET_STATE_CONNECTING;
     const g = globalThis as { addEventListener?: (n: string, f: () => void) => void };
     g.addEventListener?.('online', this.onlineListener);
+    g.addEventListener?.('offline', this.offlineListener);
     try {
       return await this.connect(false);
     } catch (e) {
@@ -328,6 +331,7 @@ export class Connection {
     this.stopHeartbeat();
     const g = globalThis as { removeEventListener?: (n: string, f: () => void) => void };
     g.removeEventListener?.('online', this.onlineListener);
+    g.removeEventListener?.('offline', this.offlineListener);
     const s = this.socket;
     this.socket = null;
     this.authed = false;
