@@ -2,7 +2,7 @@ import './test/dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { message as antMessage, notification } from 'antd';
 import i18n from '@/shared/i18n';
-import { EVENT, TYPES, type Conversation, type Message } from '@forecourt/im-sdk';
+import { ERROR_CODE, EVENT, TYPES, type Conversation, type Message } from '@forecourt/im-sdk';
 import { conversation, message } from './test/fixtures';
 
 type Handler = (e: { name: string; data: unknown }) => void;
@@ -11,7 +11,8 @@ type Handler = (e: { name: string; data: unknown }) => void;
 class FakeClient {
   handlers = new Map<string, Handler[]>();
   calls: Array<[string, unknown]> = [];
-  failNextSend = false;
+  /** true: the next send fails as a dropped connection; an error: it fails with that error. */
+  failNextSend: boolean | Error = false;
   conversations: Conversation[] = [conversation('sales2', { userProfile: { nick: 'Li Xiaomei' } })];
   pages: Array<{ messageList: Message[]; nextReqMessageID: string; isCompleted: boolean }> = [];
   private n = 0;
@@ -89,11 +90,20 @@ class FakeClient {
   createFaceMessage(o: { to: string; conversationType: string; payload: object }) {
     return this.local(TYPES.MSG_FACE, o);
   }
+  createImageMessage(o: { to: string; conversationType: string; payload: object }) {
+    return this.local(TYPES.MSG_IMAGE, { ...o, payload: { imageInfoArray: [] } });
+  }
+  createFileMessage(o: { to: string; conversationType: string; payload: object }) {
+    return this.local(TYPES.MSG_FILE, o);
+  }
   private deliver(name: string, m: Message) {
     this.calls.push([name, m]);
     if (this.failNextSend) {
+      const e = this.failNextSend;
       this.failNextSend = false;
-      return Promise.reject(Object.assign(new Error('connection lost'), { code: 2800 }));
+      return Promise.reject(
+        e instanceof Error ? e : Object.assign(new Error('connection lost'), { code: 2800 }),
+      );
     }
     return Promise.resolve({
       code: 0 as const,
@@ -253,6 +263,18 @@ describe('the chat client of the web app', () => {
     expect(shown().map((m) => m.status)).toEqual(['success']);
     const resent = fake.calls.find(([n]) => n === 'resendMessage')![1] as Message;
     expect(resent.clientMsgId).toBe('c-1');
+  });
+
+  it("says 'upload image failed: …' or 'upload file failed: …' when storage refuses the upload", async () => {
+    await chat.openConversation('C2Csales2');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:local' }));
+    fake.failNextSend = Object.assign(new Error('storage is down'), { code: ERROR_CODE.UPLOAD_FAILED });
+    await chat.sendFile('image', new File(['x'], 'car.png', { type: 'image/png' }));
+    fake.failNextSend = Object.assign(new Error('over 100 MB'), { code: ERROR_CODE.FILE_TOO_LARGE });
+    await chat.sendFile('file', new File(['x'], 'offer.pdf', { type: 'application/pdf' }));
+    await flush();
+    expect(toasts()).toEqual(['upload image failed: storage is down', 'upload file failed: over 100 MB']);
+    expect(shown().map((m) => m.status)).toEqual(['fail', 'fail']);
   });
 
   it('applies received messages in batches at most every 200 ms without losing any', async () => {

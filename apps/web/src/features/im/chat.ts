@@ -396,8 +396,17 @@ async function deliver(
     showLocal({ ...shown, status: 'fail' });
     // Spec §8: network errors are shown, except the bare 'Network Error'.
     const text = errorText(e);
-    if (text !== 'Network Error') void message.error(text);
+    if (text !== 'Network Error') void message.error(failureText(sdkMessage, e));
   }
+}
+
+/** Spec §8: a failed upload says 'upload image failed: …' or 'upload file failed: …'; anything else, the SDK's message. */
+function failureText(m: Message, e: unknown) {
+  const code = (e as IMError)?.code;
+  if (code !== ERROR_CODE.UPLOAD_FAILED && code !== ERROR_CODE.FILE_TOO_LARGE) return errorText(e);
+  return t(m.type === TYPES.MSG_IMAGE ? 'im.uploadImageFailed' : 'im.uploadFileFailed', {
+    error: errorText(e),
+  });
 }
 
 function created(make: (c: ChatClient, to: ReturnType<typeof target> & object) => Message) {

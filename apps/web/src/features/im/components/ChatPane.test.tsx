@@ -24,7 +24,8 @@ function show(c: Conversation, list: Message[] = []) {
 
 const PLACEHOLDER = 'Type a message; Enter sends, Ctrl+Enter adds a line';
 
-describe('the chat pane', () => {
+// The first render of antd in jsdom is slow on a loaded machine; the pane itself is quick.
+describe('the chat pane', { timeout: 20_000 }, () => {
   beforeAll(async () => {
     await i18n.changeLanguage('en');
   });

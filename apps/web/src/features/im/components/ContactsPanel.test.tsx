@@ -37,7 +37,8 @@ const setup = () => {
   return { fetchFriends, onOpen };
 };
 
-describe('the contacts panel', () => {
+// Typing and the first antd render in jsdom are slow on a loaded machine (2 shared cores).
+describe('the contacts panel', { timeout: 20_000 }, () => {
   beforeAll(async () => {
     await i18n.changeLanguage('en');
   });

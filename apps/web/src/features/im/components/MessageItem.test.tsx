@@ -22,7 +22,8 @@ const show = (m: Message, a = actions(), isC2C = true) => {
   return { ...view, a };
 };
 
-describe('a message item', () => {
+// Typing and the first antd render in jsdom are slow on a loaded machine (2 shared cores).
+describe('a message item', { timeout: 20_000 }, () => {
   beforeAll(async () => {
     await i18n.changeLanguage('en');
   });

@@ -12,7 +12,8 @@ const setup = () => {
   return { ...props, box: screen.getByRole('textbox') as HTMLTextAreaElement };
 };
 
-describe('the send box', () => {
+// Typing and the first antd render in jsdom are slow on a loaded machine (2 shared cores).
+describe('the send box', { timeout: 20_000 }, () => {
   beforeAll(async () => {
     await i18n.changeLanguage('en');
   });
