@@ -22,8 +22,9 @@ export default function TopMenuDialog({ onClose }: { onClose: () => void }) {
     () => ({
       name: 'topmenu',
       title: 'sys.top.title',
-      // Every call here needs the one button menu_top; the engine's add/edit/delete codes are its.
       perm: 'menu_top',
+      // Every call here needs the one button menu_top.
+      buttons: { add: 'menu_top', edit: 'menu_top', delete: 'menu_top', view: 'menu_top' },
       rowName: (r) => String(r.name),
       api: bladeCalls(base),
       columns: [

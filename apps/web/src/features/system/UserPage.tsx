@@ -42,14 +42,17 @@ export default function UserPage() {
     <Row gutter={16}>
       <Col xs={24} md={6}>
         <Card size="small" title={t('sys.user.deptTree')}>
-          <Tree<DeptNode>
-            blockNode
-            defaultExpandAll
-            fieldNames={{ key: 'id', title: 'title', children: 'children' }}
-            treeData={[{ id: '', value: '', title: t('sys.user.allDepts'), children: depts.data ?? [] }]}
-            selectedKeys={[deptId ?? '']}
-            onSelect={(keys) => setDeptId(keys[0] ? String(keys[0]) : undefined)}
-          />
+          {depts.data && (
+            <Tree<DeptNode>
+              blockNode
+              // The whole company and its first level open; deeper levels on demand.
+              defaultExpandedKeys={['', ...depts.data.map((d) => d.id)]}
+              fieldNames={{ key: 'id', title: 'title', children: 'children' }}
+              treeData={[{ id: '', value: '', title: t('sys.user.allDepts'), children: depts.data ?? [] }]}
+              selectedKeys={[deptId ?? '']}
+              onSelect={(keys) => setDeptId(keys[0] ? String(keys[0]) : undefined)}
+            />
+          )}
         </Card>
       </Col>
       <Col xs={24} md={18}>

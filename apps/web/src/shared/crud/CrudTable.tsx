@@ -235,10 +235,11 @@ export function CrudTable({
 
   const rowActions = (def.actions ?? []).filter((a) => a.place === 'row' && can(a.code));
   const toolbarActions = (def.actions ?? []).filter((a) => a.place === 'toolbar' && can(a.code));
-  const canAdd = Boolean(def.api.submit) && can(`${def.perm}_add`);
-  const canEdit = Boolean(def.api.submit) && can(`${def.perm}_edit`);
-  const canView = can(`${def.perm}_view`);
-  const canRemove = Boolean(def.api.remove) && can(`${def.perm}_delete`);
+  const code = (kind: 'add' | 'edit' | 'delete' | 'view') => def.buttons?.[kind] ?? `${def.perm}_${kind}`;
+  const canAdd = Boolean(def.api.submit) && can(code('add'));
+  const canEdit = Boolean(def.api.submit) && can(code('edit'));
+  const canView = can(code('view'));
+  const canRemove = Boolean(def.api.remove) && can(code('delete'));
   const selectable = (def.selectable ?? canRemove) || toolbarActions.some((a) => a.needsSelection);
 
   const columns = useMemo(() => def.columns.filter((c) => c.table !== false), [def.columns]);

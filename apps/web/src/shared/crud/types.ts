@@ -141,6 +141,8 @@ export interface CrudDef {
   api: CrudApi;
   /** Prefix of the button codes: `${perm}_add`, `_edit`, `_delete`, `_view`. */
   perm: string;
+  /** Codes that do not follow the prefix (top menus: every write needs menu_top). */
+  buttons?: Partial<Record<'add' | 'edit' | 'delete' | 'view', string>>;
   rowKey?: string;
   /** What a confirmation calls a row (its name). */
   rowName: (row: Row) => string;
