@@ -36,10 +36,12 @@ export default function ChatDialog({ open, onClose }: { open: boolean; onClose: 
   const me = useChat((s) => s.me);
   const totalUnread = useChat((s) => s.totalUnread);
 
-  // Opening the dialog signs in if the shell has not yet, and retries (showing why) after a failure.
+  // Opening the dialog signs in if the shell has not yet, and again (showing why it fails) after a failure
+  // or a kick-out.
   useEffect(() => {
     const s = useChat.getState().status;
-    if (open && user?.account && (s === 'idle' || s === 'failed')) void startChat({ account: user.account });
+    if (open && user?.account && (s === 'idle' || s === 'failed' || s === 'kicked'))
+      void startChat({ account: user.account });
   }, [open, user?.account]);
 
   useEffect(() => {

@@ -344,6 +344,9 @@ describe('the chat client of the web app', () => {
     expect(useChat.getState().status).toBe('kicked');
     await flush();
     expect(toasts().join()).toContain('multiple instances: kicked out, please log in again');
+    // The login flag is reset: the next start signs in again.
+    await chat.startChat({ account: 'sales1' });
+    expect(fake.calls.filter(([n]) => n === 'login')).toHaveLength(2);
   });
 
   it('tells network state changes: connected, unstable, unavailable', async () => {

@@ -183,6 +183,8 @@ function wire(c: ChatClient) {
     else void message.error(text);
   });
   c.on(EVENT.KICKED_OUT, (e) => {
+    // Spec §4: the login flag is reset, so opening the chat signs in again.
+    starting = undefined;
     useChat.setState({ status: 'kicked', kickedType: e.data.type });
     // Spec §8: the reason, then 'kicked out, please log in again'.
     notification.error({
