@@ -290,6 +290,24 @@ describe(`chat with the SDK (${dbLabel})`, () => {
     expect(Number(stored[0]!.n)).toBe(N);
   });
 
+  it('catches up more than one answer holds (250 missed messages) page by page, without a gap', async () => {
+    const a = await login('sales2');
+    const b = await login('resource1', { reconnect: { minDelayMs: 60_000, maxDelayMs: 60_000 } });
+    const before = b.received.length;
+    dropSocketsOf(t, 'resource1');
+    await waitFor(() => b.client.getNetState() === TYPES.NET_STATE_CONNECTING);
+    const sent: Message[] = [];
+    for (let i = 1; i <= 250; i++) {
+      const m = text(a, 'resource1', `while away ${i}`);
+      sent.push(m);
+      await a.client.sendMessage(m);
+    }
+    b.client['conn']!['reconnectNow'](); // as the browser's online event does
+    const mine = () => b.received.slice(before).filter((m) => m.conversationID === 'C2Csales2');
+    await waitFor(() => mine().length >= 250, 20_000, 'long catch-up');
+    expect(mine().map((m) => m.ID)).toEqual(sent.map((m) => m.ID));
+  });
+
   it('masks sensitive words before the message is stored', async () => {
     const a = await login('online1');
     const b = await login('sales2');

@@ -328,11 +328,11 @@ export class Client implements ChatClient {
       const m = s.applyChange(w);
       if (m) (m.isRevoked ? revoked : modified).push(m);
     }
-    s.afterSync(requested, r.conversationList, r.truncated);
+    const more = s.afterSync(requested, r.conversationList, r.truncated);
     this.emitReceived(delivered.filter((m) => !quietAll.has(m)));
     if (revoked.length) this.emitter.emit(EVENT.MESSAGE_REVOKED, revoked);
     if (modified.length) this.emitter.emit(EVENT.MESSAGE_MODIFIED, modified);
-    if (catchUp.length) this.requestSync(catchUp);
+    if (catchUp.length || more.length) this.requestSync([...catchUp, ...more]);
     this.markList();
     this.scheduleGapCheck();
   }

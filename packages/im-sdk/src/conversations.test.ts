@@ -159,11 +159,15 @@ describe('conversation store: what the server does not list', () => {
     expect(s.list()).toEqual([]);
   });
 
-  it('skips to the end of a conversation whose catch-up was truncated', () => {
+  it('pages a long catch-up to the end, skipping only after many pages', () => {
     const s = new ConversationStore('me');
     s.applySummaries([summary(1, 1, 0)], 'login');
     s.accept(msg(500));
-    s.afterSync([CONV], [summary(500, 1, 499)], [CONV]);
+    expect(s.afterSync([CONV], [summary(500, 1, 499)], [CONV])).toEqual([CONV]);
+    for (let i = 2; i <= 200; i++) s.accept(msg(i));
+    expect(s.positions()[0]!.seq).toBe(200);
+    for (let i = 0; i < 49; i++) expect(s.afterSync([CONV], [summary(500, 1, 499)], [CONV])).toEqual([CONV]);
+    expect(s.afterSync([CONV], [summary(500, 1, 499)], [CONV])).toEqual([]);
     expect(s.gapped()).toEqual([]);
     expect(seqs(s.accept(msg(501)))).toEqual([501]);
   });

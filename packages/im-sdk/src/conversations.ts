@@ -18,6 +18,8 @@ import { assignWire, byListOrder, lastMessageOf, toConversation, toMessage } fro
 const CACHE_PER_CONVERSATION = 1000;
 const OTHERS_KEPT = 5000;
 const LATE_KEPT = 1000;
+/** Catch-up answers (of up to 200 messages each) fetched in a row before skipping to the end. */
+const MAX_CATCH_UP_PAGES = 50;
 
 class ConvState {
   summary: WireConversation | null = null;
@@ -34,6 +36,8 @@ class ConvState {
   pending = new Map<number, WireMessage>();
   verPending = new Set<number>();
   cache = new Map<string, Message>();
+  /** Consecutive catch-up answers that were cut short. */
+  catchUpPages = 0;
 
   constructor(readonly conversationID: string) {}
 
@@ -141,24 +145,37 @@ export class ConversationStore {
     return { catchUp, delivered };
   }
 
-  /** After a sync answer for these conversations: their change versions are current up to the summary's. */
-  afterSync(requested: string[], list: WireConversation[], truncated: string[]) {
+  /**
+   * After a sync answer for these conversations: their change versions are current up to the summary's.
+   * Returns the conversations whose answer was cut short (more missing than one answer carries): they
+   * are synced again from where this answer ended, page after page, so a long absence leaves no gap. Only
+   * beyond MAX_CATCH_UP_PAGES does the client skip to the end (the history pages hold the rest).
+   */
+  afterSync(requested: string[], list: WireConversation[], truncated: string[]): string[] {
     const byId = new Map(list.map((w) => [w.conversationID, w]));
+    const cut = new Set(truncated);
     for (const id of requested) {
       const st = this.states.get(id);
       const w = byId.get(id);
       if (st && w) st.raiseVer(w.ver);
       // Not the user's (any more): nothing will ever fill it, so stop waiting (and asking).
       else if (st && !st.summary) this.states.delete(id);
+      if (st && !cut.has(id)) st.catchUpPages = 0;
     }
-    // More was missing than one answer carries: skip to the end; the history pages hold the rest.
-    for (const id of truncated) {
+    const again: string[] = [];
+    for (const id of cut) {
       const st = this.states.get(id);
       const w = byId.get(id);
       if (!st || !w) continue;
+      if (++st.catchUpPages <= MAX_CATCH_UP_PAGES) {
+        again.push(id);
+        continue;
+      }
+      st.catchUpPages = 0;
       st.held = Math.max(st.held, w.lastSeq);
       for (const s of st.pending.keys()) if (s <= st.held) st.pending.delete(s);
     }
+    return again;
   }
 
   /**
