@@ -291,6 +291,61 @@ describe('administration console on the CRUD engine', () => {
     expect(await page.locator('.ant-table-selection-column').count()).toBe(0);
     await row(page, '前庭汽车集团').getByRole('button', { name: '查看' }).click();
     await expect(dialog(page).getByLabel('部门名称').isDisabled()).resolves.toBe(true);
+    // Other specs sign in as sales staff: the role gets back what it had.
+    await api('role/grant', {
+      method: 'POST',
+      body: JSON.stringify({ roleIds: [sales.id], menuIds: granted }),
+    });
+    await context.close();
+  });
+  it('users: a new user with roles and departments, the initial password shown once, then reset', async () => {
+    const { page, context, errors } = await b.page();
+    await signInAs(page);
+    await openPage(page, '/system/user', 'admin');
+    const pick = async (label: string, option: string) => {
+      await dialog(page).locator('.ant-form-item', { hasText: label }).locator('.ant-select').click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: option })
+        .first()
+        .click();
+      await page.keyboard.press('Escape');
+    };
+    const shownPassword = async (title: string) => {
+      const box = page.locator('.ant-modal-confirm', { hasText: title });
+      const password = (await box.locator('.ant-typography').first().textContent())!.trim();
+      await box.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+      return password;
+    };
+
+    await addButton(page).click();
+    await dialog(page).getByLabel('登录账号').fill('e2e.user');
+    await dialog(page).getByLabel('姓名').fill('端到端用户');
+    await pick('所属角色', '普通用户');
+    await pick('所属部门', '前庭汽车集团');
+    await save(page);
+    const first = await shownPassword('用户已创建');
+    expect(first.length).toBeGreaterThanOrEqual(8);
+    await expect(apiToken('e2e.user', first)).resolves.toBeTruthy();
+
+    await row(page, 'e2e.user').locator('.ant-checkbox-input').check();
+    await page.getByRole('button', { name: '重置密码' }).click();
+    await page
+      .locator('.ant-modal-confirm')
+      .getByText('确定重置 端到端用户 的密码吗？他们的登录将立即失效。')
+      .waitFor();
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: cn('确定') })
+      .click();
+    const second = await shownPassword('新的初始密码（只显示这一次）');
+    expect(second).not.toBe(first);
+    await expect(apiToken('e2e.user', first)).rejects.toThrow();
+    await expect(apiToken('e2e.user', second)).resolves.toBeTruthy();
+
+    await removeRow(page, page, 'e2e.user', '确定删除「端到端用户」吗？');
+    await said(page, '删除成功');
+    await row(page, 'e2e.user').waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
     await context.close();
   });
 });
