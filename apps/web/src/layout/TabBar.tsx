@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Dropdown, Tabs, message } from 'antd';
+import { Dropdown, Tabs, message, theme } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { confirm } from '@/shared/notify/confirm';
+import { contrast, readableShade } from './contrast';
 import { closeAll, closeOthers, closeTab, refreshTab, useTabs, type Tab } from './tabs';
 
 /** The tab strip: click to switch, × to close (never the last), right-click for the tab menu. */
@@ -11,6 +12,12 @@ export function TabBar() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { tabs, active } = useTabs();
+  const { token } = theme.useToken();
+  // The active tab's title in the theme colour, darkened on light backgrounds until it reads (WCAG AA).
+  const activeColor =
+    contrast(token.colorBgContainer, '#ffffff') > 1.5
+      ? undefined
+      : readableShade(token.colorPrimary, token.colorBgContainer);
 
   const label = (tab: Tab) => (i18n.language === 'en' ? tab.label.en : tab.label.zh);
   const contextMenu = (tab: Tab) => ({
@@ -61,7 +68,12 @@ export function TabBar() {
         closable: tabs.length > 1,
         label: (
           <Dropdown trigger={['contextMenu']} menu={contextMenu(tab)}>
-            <span data-tab={tab.value}>{label(tab)}</span>
+            <span
+              data-tab={tab.value}
+              style={tab.value === active && activeColor ? { color: activeColor } : undefined}
+            >
+              {label(tab)}
+            </span>
           </Dropdown>
         ),
       }))}

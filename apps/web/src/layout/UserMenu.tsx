@@ -5,6 +5,9 @@ import { DashboardOutlined, LogoutOutlined, UserOutlined } from '@ant-design/ico
 import { useSession } from '@/shared/auth/store';
 import { signOut } from '@/app/session';
 import { confirm } from '@/shared/notify/confirm';
+import { readableShade } from './contrast';
+
+const AVATAR_BG = readableShade('#409EFF');
 
 /** Spec §9: avatar initials are the last 2 characters of the nickname. */
 export const initials = (nick: string | undefined) => (nick ?? '').slice(-2);
@@ -26,7 +29,8 @@ function TopAvatar({ src, text }: { src?: string; text: string }) {
         alignItems: 'center',
         justifyContent: 'center',
         flex: 'none',
-        background: '#409EFF',
+        // The default colour, darkened until its white initials read (WCAG AA).
+        background: AVATAR_BG,
         color: '#fff',
         fontSize: 10,
         lineHeight: 1,

@@ -6,7 +6,7 @@ import { LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-d
 import { http, HttpError, toast } from '@/shared/http';
 import { DEFAULT_TENANT, loadSessionData, signIn } from '@/app/session';
 import { LangSwitch } from '@/layout/LangSwitch';
-import { contrast, readableShade } from './contrast';
+import { contrast, readableShade } from '@/layout/contrast';
 import styles from './login.module.css';
 
 // The dialogs (modal, password strength, SMS code) load when first opened, not with the sign-in page.
