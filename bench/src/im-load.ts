@@ -242,10 +242,13 @@ async function run(c: Extract<Command, { cmd: 'run' }>): Promise<RunResult> {
     });
   }
   const sendSeconds = (lastSend - t0) / 1000;
-  // Drain: every acknowledged message should still arrive.
-  const drainUntil = performance.now() + c.drainMs;
-  while (performance.now() < drainUntil && (acked + failed < sent || delivered < acked))
+  // Settle: every send is acknowledged or fails (a server behind the load works off its backlog)…
+  const settleUntil = performance.now() + c.drainMs * 6;
+  while (performance.now() < settleUntil && acked + failed < sent)
     await new Promise((r) => setTimeout(r, 20));
+  // …then every acknowledged message should still arrive.
+  const drainUntil = performance.now() + c.drainMs;
+  while (performance.now() < drainUntil && delivered < acked) await new Promise((r) => setTimeout(r, 20));
   runTag = '';
   return {
     sent,
