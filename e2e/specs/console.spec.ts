@@ -16,6 +16,10 @@ async function openPage(page: Page, path: string, rowText?: string) {
 const said = (page: Page, text: string) =>
   page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
 
+/** The table settles on this many rows (a search answer replaces the previous rows when it arrives). */
+const rowsAre = (scope: Page | Locator, n: number) =>
+  expect.poll(() => scope.locator('.ant-table-row').count(), { timeout: 15_000 }).toBe(n);
+
 const addButton = (scope: Page | Locator) => scope.getByRole('button', { name: '新增' }).first();
 
 const dialog = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal').last();
@@ -81,7 +85,7 @@ describe('administration console on the CRUD engine', () => {
 
     await search(page, '菜单名称', '端到端');
     await row(page, 'e2e_menu').waitFor();
-    expect(await page.locator('.ant-table-row').count()).toBe(1);
+    await rowsAre(page, 1);
 
     await row(page, 'e2e_menu').getByRole('button', { name: '编辑' }).click();
     await expect(dialog(page).getByLabel('菜单名称').inputValue()).resolves.toBe('端到端菜单');
@@ -122,7 +126,7 @@ describe('administration console on the CRUD engine', () => {
     await row(page, '端到端部门').first().waitFor();
 
     await search(page, '部门名称', '端到端');
-    await expect(page.locator('.ant-table-row').count()).resolves.toBe(2);
+    await rowsAre(page, 2);
     const sheet = await exported(page);
     expect(sheet[0]).toEqual(expect.arrayContaining(['部门名称', '机构类型']));
     expect(
@@ -151,6 +155,14 @@ describe('administration console on the CRUD engine', () => {
     await signInAs(page);
     await openPage(page, '/dict-horizontal/index', 'menu_category');
     const parents = page.locator('.ant-card', { hasText: '系统字典' }).first();
+    // Export takes every page of the list, not only the ten rows on screen.
+    const totalText = await parents.locator('.ant-pagination-total-text').textContent();
+    const total = Number(/\d+/.exec(totalText!)![0]);
+    expect(total).toBeGreaterThan(10);
+    await rowsAre(parents, 10);
+    const all = await exported(page, parents);
+    expect(all).toHaveLength(total + 1);
+    expect(all.map((r) => r[0])).toEqual(expect.arrayContaining(['sex', 'menu_category', 'region_level']));
 
     await addButton(parents).click();
     await save(page);
@@ -183,7 +195,7 @@ describe('administration console on the CRUD engine', () => {
       .click();
 
     await search(entries, '字典项名称', '红');
-    await expect(entries.locator('.ant-table-row').count()).resolves.toBe(1);
+    await rowsAre(entries, 1);
     const sheet = await exported(page, entries);
     expect(sheet).toHaveLength(2);
     expect(sheet[1]!.slice(0, 2)).toEqual(['red', '红色']);
@@ -231,7 +243,7 @@ describe('administration console on the CRUD engine', () => {
     expect(codes.indexOf('A-E2E')).toBeLessThan(codes.indexOf('Z-E2E'));
 
     await search(page, '区域名称', '华东');
-    await expect(page.locator('.ant-table-row').count()).resolves.toBe(1);
+    await rowsAre(page, 1);
     const sheet = await exported(page);
     expect(sheet).toHaveLength(2);
     expect(sheet[0]).toEqual(['区域编号', '区域名称', '排序', '备注']);
@@ -280,23 +292,26 @@ describe('administration console on the CRUD engine', () => {
       }),
     });
 
-    const { page, context } = await b.page();
-    await signInAs(page, 'sales1');
-    await openPage(page, '/system/dept', '前庭汽车集团');
-    await page.getByRole('button', { name: /导\s?出/ }).waitFor();
-    expect(await page.getByRole('button', { name: '新增' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: '批量删除' }).count()).toBe(0);
-    expect(await row(page, '前庭汽车集团').getByRole('button', { name: '删除' }).count()).toBe(0);
-    expect(await row(page, '前庭汽车集团').getByRole('button', { name: '编辑' }).count()).toBe(0);
-    expect(await page.locator('.ant-table-selection-column').count()).toBe(0);
-    await row(page, '前庭汽车集团').getByRole('button', { name: '查看' }).click();
-    await expect(dialog(page).getByLabel('部门名称').isDisabled()).resolves.toBe(true);
-    // Other specs sign in as sales staff: the role gets back what it had.
-    await api('role/grant', {
-      method: 'POST',
-      body: JSON.stringify({ roleIds: [sales.id], menuIds: granted }),
-    });
-    await context.close();
+    try {
+      const { page, context } = await b.page();
+      await signInAs(page, 'sales1');
+      await openPage(page, '/system/dept', '前庭汽车集团');
+      await page.getByRole('button', { name: /导\s?出/ }).waitFor();
+      expect(await page.getByRole('button', { name: '新增' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: '批量删除' }).count()).toBe(0);
+      expect(await row(page, '前庭汽车集团').getByRole('button', { name: '删除' }).count()).toBe(0);
+      expect(await row(page, '前庭汽车集团').getByRole('button', { name: '编辑' }).count()).toBe(0);
+      expect(await page.locator('.ant-table-selection-column').count()).toBe(0);
+      await row(page, '前庭汽车集团').getByRole('button', { name: '查看' }).click();
+      await expect(dialog(page).getByLabel('部门名称').isDisabled()).resolves.toBe(true);
+      await context.close();
+    } finally {
+      // Other specs sign in as sales staff: the role gets back what it had.
+      await api('role/grant', {
+        method: 'POST',
+        body: JSON.stringify({ roleIds: [sales.id], menuIds: granted }),
+      });
+    }
   });
   it('users: a new user with roles and departments, the initial password shown once, then reset', async () => {
     const { page, context, errors } = await b.page();
@@ -345,6 +360,36 @@ describe('administration console on the CRUD engine', () => {
     await removeRow(page, page, 'e2e.user', '确定删除「端到端用户」吗？');
     await said(page, '删除成功');
     await row(page, 'e2e.user').waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+  it('tenants: a new tenant shows its administrator password once; settings; remove', async () => {
+    const { page, context, errors } = await b.page();
+    await signInAs(page);
+    await openPage(page, '/system/tenant', '000000');
+    await addButton(page).click();
+    await dialog(page).getByLabel('租户名称').fill('端到端租户');
+    await dialog(page).getByLabel('背景图地址').fill('ftp://bad');
+    await save(page);
+    await dialog(page).getByText('请输入以 http 或 https 开头的地址').waitFor();
+    await dialog(page).getByLabel('背景图地址').fill('');
+    await save(page);
+    const created = page.locator('.ant-modal-confirm', { hasText: '租户已创建' });
+    await created.getByText('admin', { exact: true }).waitFor();
+    expect((await created.locator('code').textContent())!.length).toBeGreaterThanOrEqual(8);
+    await created.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+
+    await row(page, '端到端租户').locator('.ant-checkbox-input').check();
+    await page.getByRole('button', { name: '租户配置' }).click();
+    await dialog(page).getByText('配置 1 个租户').waitFor();
+    await dialog(page).getByLabel('账号额度').fill('20');
+    await save(page);
+    await said(page, '保存成功');
+    await row(page, '端到端租户').getByRole('cell', { name: '20', exact: true }).waitFor();
+
+    await removeRow(page, page, '端到端租户', '确定删除「端到端租户」吗？');
+    await said(page, '删除成功');
+    await row(page, '端到端租户').waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
     await context.close();
   });
