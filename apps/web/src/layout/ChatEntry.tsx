@@ -1,9 +1,9 @@
-import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button } from 'antd';
 import { MessageOutlined } from '@ant-design/icons';
 import { usePermission, useSession } from '@/shared/auth/store';
-import { connectNotifications, markAllRead, useUnread } from '@/shared/notify/socket';
+import { connectNotifications, markAllRead, useUnread, type UnreadPush } from '@/shared/notify/socket';
 
 /** The chat screen and its client load on demand, never with the sign-in page or the shell's first paint. */
 const ChatDialog = lazy(() => import('@/features/im/ChatDialog'));
@@ -22,6 +22,39 @@ function useChatUnread(chat: ChatModule | undefined): number | undefined {
   });
 }
 
+/** antd's notification loads with the first push, like the toasts. */
+const loadNotification = () => import('antd/es/notification').then((m) => m.default);
+
+/**
+ * A colleague's unread push (spec §4: sent after each successful send) pops up while the chat is closed,
+ * so a message is noticed without watching the badge; clicking it opens the chat.
+ */
+function useUnreadPopups(isOpen: () => boolean, openChat: () => void) {
+  const { t } = useTranslation();
+  useEffect(
+    () =>
+      useUnread.subscribe((s, prev) => {
+        // Newest first: what came before the previous head is new (the list is capped, so no length sums).
+        const seen = prev.pushes[0] ? s.pushes.indexOf(prev.pushes[0]) : -1;
+        const fresh = s.pushes.slice(0, seen < 0 ? s.pushes.length : seen);
+        if (!fresh.length || isOpen()) return;
+        void loadNotification().then((notification) =>
+          fresh.reverse().forEach((p: UnreadPush) =>
+            notification.open({
+              message: t('nav.chatPush', { from: p.fromUser }),
+              description: p.message,
+              placement: 'bottomRight',
+              duration: 4.5,
+              onClick: openChat,
+              className: 'fc-chat-push',
+            }),
+          ),
+        );
+      }),
+    [t, isOpen, openChat],
+  );
+}
+
 export function ChatEntry() {
   const { t } = useTranslation();
   const allowed = usePermission('chat_tim');
@@ -32,6 +65,17 @@ export function ChatEntry() {
   const [opened, setOpened] = useState(false);
   const [chat, setChat] = useState<ChatModule>();
   const chatUnread = useChatUnread(chat);
+  const openRef = useRef(false);
+  openRef.current = open;
+  const openChat = useCallback(() => {
+    setOpen(true);
+    setOpened(true);
+    markAllRead();
+  }, []);
+  useUnreadPopups(
+    useCallback(() => openRef.current, []),
+    openChat,
+  );
 
   useEffect(() => (allowed ? connectNotifications(() => useSession.getState().token) : undefined), [allowed]);
 
@@ -64,11 +108,7 @@ export function ChatEntry() {
           icon={<MessageOutlined />}
           aria-label={t('nav.chat')}
           title={t('nav.chat')}
-          onClick={() => {
-            setOpen(true);
-            setOpened(true);
-            markAllRead();
-          }}
+          onClick={openChat}
         />
       </Badge>
       <Suspense fallback={null}>
