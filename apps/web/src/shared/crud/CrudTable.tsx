@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Dropdown, Form, Row as Line, Space, Table, type TableProps } from 'antd';
 import {
@@ -95,6 +95,11 @@ export function CrudTable({
   const records = !answer ? [] : Array.isArray(answer) ? answer : (answer as Page).records;
   const total = answer && !Array.isArray(answer) ? (answer as Page).total : records.length;
   const data = def.tree ? withChildren(records, loaded, rowKey) : records;
+  // The last row of the last page removed: show the page before, not an empty one.
+  const emptyPage = !def.tree && Boolean(answer) && !records.length && page.current > 1 && !list.isFetching;
+  useEffect(() => {
+    if (emptyPage) setPage((p) => ({ ...p, current: Math.max(1, p.current - 1) }));
+  }, [emptyPage]);
 
   const childrenOf = async (parent: string) => {
     const a = await def.api.list({ ...params, [def.tree!.parentParam]: parent });
