@@ -2,6 +2,8 @@ import { Type } from 'typebox';
 import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { notFound } from '../../platform/errors.js';
+import { scopeOf } from '../../platform/auth/guard.js';
+import { removeRegion, submitRegion } from './region-rules.js';
 
 const row = Type.Object({}, { additionalProperties: true });
 const code = Type.String({ pattern: '^\\d{2,12}$' });
@@ -116,6 +118,44 @@ export async function regionRoutes(app: App) {
         else roots.push(n);
       }
       return ok(roots);
+    },
+  );
+
+  app.post(
+    `${base}/submit`,
+    {
+      config: { permission: 'code:region_add' },
+      schema: {
+        tags,
+        summary: 'Add a region under a parent (code extends the parent code) or, with isUpdate, rename one',
+        body: Type.Object({
+          code,
+          parentCode: Type.Optional(Type.String({ pattern: '^\\d{2,12}$' })),
+          name: Type.String({ minLength: 1, maxLength: 32 }),
+          sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+          remark: Type.Optional(Type.String({ maxLength: 255 })),
+          isUpdate: Type.Optional(Type.Boolean()),
+        }),
+        response: { 200: envelope(row) },
+      },
+    },
+    async (req) => ok(await submitRegion(db, scopeOf(req), req.body)),
+  );
+
+  app.post(
+    `${base}/remove`,
+    {
+      config: { permission: 'code:region_delete' },
+      schema: {
+        tags,
+        summary: 'Remove a region without sub-regions that no zone covers',
+        querystring: Type.Object({ id: code }),
+        response: { 200: envelope(Type.Boolean()) },
+      },
+    },
+    async (req) => {
+      await removeRegion(db, scopeOf(req), req.query.id);
+      return ok(true);
     },
   );
 }

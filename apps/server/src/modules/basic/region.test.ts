@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, dbLabel, tokenFor, type TestApp } from '../../../test/harness.js';
+import { call, createTestApp, dbLabel, otherTenant, tokenFor, type TestApp } from '../../../test/harness.js';
 
 describe(`regions (${dbLabel})`, () => {
   let t: TestApp;
@@ -44,5 +44,105 @@ describe(`regions (${dbLabel})`, () => {
     expect(
       (await call(t, token, { url: '/api/blade-basic/region/detail?code=999999', lang: 'en' })).statusCode,
     ).toBe(404);
+  });
+
+  describe('administration', () => {
+    const post = (token: string, url: string, payload?: object) =>
+      call(t, token, { method: 'POST', url, payload, lang: 'en' });
+    const detail = async (code: string) =>
+      (await call(t, token, { url: `/api/blade-basic/region/detail?code=${code}` })).json();
+
+    it('adds a district under a city with the names of its province and city, renames it, removes it', async () => {
+      const admin = await tokenFor(t, 'admin');
+      const added = await post(admin, '/api/blade-basic/region/submit', {
+        code: '440399',
+        parentCode: '4403',
+        name: '前海新区',
+      });
+      expect(added.json()).toMatchObject({ code: 200, data: { code: '440399' } });
+      expect((await detail('440399')).data).toMatchObject({
+        provinceName: '广东省',
+        cityName: '深圳市',
+        districtName: '前海新区',
+        regionLevel: 3,
+        parentCode: '4403',
+      });
+      // It shows in the lazy tree of its city.
+      const districts = (
+        await call(t, token, { url: '/api/blade-basic/region/lazy-tree?parentCode=4403' })
+      ).json().data;
+      expect(districts.map((d: { code: string }) => d.code)).toContain('440399');
+
+      // A town under it carries the new district's name; renaming the district renames it there too.
+      await post(admin, '/api/blade-basic/region/submit', {
+        code: '440399001',
+        parentCode: '440399',
+        name: '前湾街道',
+      });
+      await post(admin, '/api/blade-basic/region/submit', {
+        code: '440399',
+        name: '前海合作区',
+        isUpdate: true,
+      });
+      expect((await detail('440399')).data.name).toBe('前海合作区');
+      expect((await detail('440399001')).data).toMatchObject({ districtName: '前海合作区', regionLevel: 4 });
+
+      // A region with sub-regions is refused; the leaf goes first.
+      const refused = await post(admin, '/api/blade-basic/region/remove?id=440399');
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().msg).toBe('please remove the sub-regions first');
+      expect((await post(admin, '/api/blade-basic/region/remove?id=440399001')).json().code).toBe(200);
+      expect((await post(admin, '/api/blade-basic/region/remove?id=440399')).json().code).toBe(200);
+      expect((await call(t, token, { url: '/api/blade-basic/region/detail?code=440399' })).statusCode).toBe(
+        404,
+      );
+    });
+
+    it('refuses duplicate codes, codes that do not extend the parent, unknown parents and a sixth level', async () => {
+      const admin = await tokenFor(t, 'admin');
+      const submit = (payload: object) => post(admin, '/api/blade-basic/region/submit', payload);
+      expect((await submit({ code: '440305', parentCode: '4403', name: 'x' })).json().msg).toBe(
+        'a region with code 440305 already exists',
+      );
+      expect((await submit({ code: '450398', parentCode: '4403', name: 'x' })).json().msg).toBe(
+        'the region code must be 6 digits starting with the parent code 4403',
+      );
+      expect((await submit({ code: '9901', parentCode: '99', name: 'x' })).json().msg).toBe(
+        'the parent region 99 does not exist',
+      );
+      // A bad code is refused at the edge, naming the field.
+      const shape = await submit({ code: '44-03', parentCode: '4403', name: 'x' });
+      expect(shape.statusCode).toBe(400);
+      expect(shape.json().msg).toContain('code');
+    });
+
+    it('refuses to remove a region a zone covers', async () => {
+      const admin = await tokenFor(t, 'admin');
+      const zone = await post(admin, '/api/blade-basic/zone/submit', {
+        code: 'SZ-NS',
+        name: '南山片区',
+        regionCodes: ['440305'],
+      });
+      expect(zone.json().code).toBe(200);
+      const refused = await post(admin, '/api/blade-basic/region/remove?id=440305');
+      expect(refused.json().msg).toBe('this region belongs to a zone; take it out of the zone first');
+      expect((await detail('440305')).data.name).toBe('南山区');
+    });
+
+    it('leaves regions to the platform: staff and other tenants’ administrators cannot change them', async () => {
+      const other = await otherTenant(t, '777777');
+      const byOther = await post(other, '/api/blade-basic/region/submit', {
+        code: '440398',
+        parentCode: '4403',
+        name: 'x',
+      });
+      expect(byOther.statusCode).toBe(403);
+      expect((await post(other, '/api/blade-basic/region/remove?id=440305')).statusCode).toBe(403);
+      expect((await post(token, '/api/blade-basic/region/remove?id=440305')).statusCode).toBe(403);
+      expect((await detail('440305')).data.name).toBe('南山区');
+      expect((await call(t, token, { url: '/api/blade-basic/region/detail?code=440398' })).statusCode).toBe(
+        404,
+      );
+    });
   });
 });

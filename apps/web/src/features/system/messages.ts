@@ -146,6 +146,10 @@ addResources('sys', {
       name: '区划名称',
       regionLevel: '区划层级',
       parentCode: '上级编号',
+      sort: '排序',
+      remark: '备注',
+      codePattern: '区划编号为 2 至 12 位数字',
+      codeHelp: '省 2 位、市 4 位、区县 6 位、乡镇 9 位、村 12 位，以上级编号开头',
     },
     zone: {
       title: '区域',
@@ -306,6 +310,10 @@ addResources('sys', {
       name: 'Region name',
       regionLevel: 'Region level',
       parentCode: 'Parent code',
+      sort: 'Order',
+      remark: 'Remark',
+      codePattern: 'a region code is 2 to 12 digits',
+      codeHelp: 'province 2 digits, city 4, district 6, town 9, village 12, starting with the parent code',
     },
     zone: {
       title: 'zone',

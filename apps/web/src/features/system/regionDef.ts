@@ -10,17 +10,25 @@ interface RegionTreeNode {
   children?: RegionTreeNode[];
 }
 
-/** GB/T 2260 regions, province → city → district, read level by level (the seeded data is read-only). */
+/**
+ * GB/T 2260 regions, province → city → district → town → village, read level by level. Only the platform
+ * administrator changes them (the server says so to anyone else): a child's code extends its parent's.
+ */
 export const regionDef: CrudDef = {
   name: 'region',
   title: 'sys.region.title',
   perm: 'region',
   rowKey: 'code',
   rowName: (r) => String(r.name),
-  tree: { parentParam: 'parentCode', root: '00' },
+  tree: { parentParam: 'parentCode', root: '00', canHaveChildren: (r) => Number(r.regionLevel) < 5 },
   api: {
     list: (params) => http.get<Row[]>(`${base}/lazy-tree`, { params }),
     detail: (row) => http.get<Row>(`${base}/detail`, { params: { code: row.code } }),
+    submit: (body) => http.post(`${base}/submit`, body),
+    // The server removes one region a call (spec: remove takes an id); a batch goes one by one.
+    remove: async (codes) => {
+      for (const id of codes) await http.post(`${base}/remove`, undefined, { params: { id } });
+    },
     // Export: the whole tree to district level in one answer instead of one call per branch.
     all: async () => {
       const tree = await http.get<RegionTreeNode[]>(`${base}/list-region-tree`, { params: { level: 3 } });
@@ -35,15 +43,37 @@ export const regionDef: CrudDef = {
     },
   },
   columns: [
-    { prop: 'code', label: 'sys.region.code', width: 220, form: {} },
-    { prop: 'name', label: 'sys.region.name', form: {} },
+    {
+      prop: 'code',
+      label: 'sys.region.code',
+      width: 220,
+      form: {
+        required: true,
+        lockedOnEdit: true,
+        pattern: { regex: /^\d{2,12}$/, message: 'sys.region.codePattern' },
+        help: 'sys.region.codeHelp',
+      },
+    },
+    { prop: 'name', label: 'sys.region.name', form: { required: true, max: 32 } },
     {
       prop: 'regionLevel',
       label: 'sys.region.regionLevel',
       dict: { code: 'region_level' },
       numeric: true,
-      form: {},
     },
-    { prop: 'parentCode', label: 'sys.region.parentCode', form: {} },
+    { prop: 'parentCode', label: 'sys.region.parentCode' },
+    {
+      prop: 'sort',
+      label: 'sys.region.sort',
+      table: false,
+      export: false,
+      form: { type: 'number', min: 0, max: 1000000 },
+    },
+    { prop: 'remark', label: 'sys.region.remark', table: false, form: { type: 'textarea', max: 255 } },
   ],
+  // "Add child" hands the row's code as parentId; a top-level add is a province.
+  toBody: (v, mode, row) =>
+    mode === 'edit'
+      ? { code: row.code, name: v.name, sort: v.sort, remark: v.remark, isUpdate: true }
+      : { code: v.code, name: v.name, sort: v.sort, remark: v.remark, parentCode: row.parentId ?? '00' },
 };
