@@ -28,8 +28,9 @@ import { freePort, startProcess, type Started } from './lib/process.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
-const serverMain = path.join(root, 'apps/server/dist/main.js');
 const env = process.env;
+// IM_BENCH_SERVER_MAIN: another build of the server (e.g. one with a changed setting) to compare.
+const serverMain = env.IM_BENCH_SERVER_MAIN ?? path.join(root, 'apps/server/dist/main.js');
 const REQUESTED = Number(env.IM_BENCH_CLIENTS ?? 20_000);
 const PAIRS = Number(env.IM_BENCH_PAIRS ?? 200);
 const SECONDS = Number(env.IM_BENCH_SECONDS ?? 15);
