@@ -61,6 +61,8 @@ export class Connection {
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private lastFrameAt = 0;
+  /** When the outstanding heartbeat ping went out (0: none). */
+  private pingSentAt = 0;
   private kickedType: KickedOutType | null = null;
   private state: NetState = TYPES.NET_STATE_DISCONNECTED;
   private onlineListener = () => this.reconnectNow();
@@ -243,9 +245,13 @@ export class Connection {
     if (f.op) this.hooks.onPush(f as PushFrame);
   }
 
-  /** Closes a socket without letting its events reach us. */
+  /**
+   * Closes a socket without letting its events reach us. The error handler stays (a no-op): closing a
+   * socket that is still connecting makes `ws` emit an error, which would crash Node with no listener.
+   */
   private discard(s: SocketLike) {
-    s.onopen = s.onmessage = s.onclose = s.onerror = null;
+    s.onopen = s.onmessage = s.onclose = null;
+    s.onerror = () => {};
     try {
       s.close(1000, 'bye');
     } catch {
@@ -306,16 +312,30 @@ export class Connection {
     }
   }
 
-  /** A socket that stays silent through a ping is dead even if TCP has not noticed: reconnect. */
+  /**
+   * A socket that stays silent through a ping is dead even if TCP has not noticed: reconnect. Only an
+   * unanswered ping drops it — never idleness alone, which timer drift would stretch past any limit.
+   */
   private startHeartbeat() {
     const every = this.opts.heartbeatMs ?? 25_000;
     this.stopHeartbeat();
-    this.heartbeat = setInterval(() => {
-      if (!this.authed) return;
-      if (Date.now() - this.lastFrameAt > every * 2) return this.drop();
-      if (Date.now() - this.lastFrameAt >= every)
-        this.request('ping', {}, { timeoutMs: every }).catch(() => undefined);
-    }, every);
+    this.pingSentAt = 0;
+    this.heartbeat = setInterval(
+      () => {
+        if (!this.authed) return;
+        const now = Date.now();
+        if (this.pingSentAt && this.lastFrameAt < this.pingSentAt) {
+          if (now - this.pingSentAt >= every) this.drop();
+          return;
+        }
+        this.pingSentAt = 0;
+        if (now - this.lastFrameAt >= every) {
+          this.pingSentAt = now;
+          this.request('ping', {}, { timeoutMs: every }).catch(() => undefined);
+        }
+      },
+      Math.max(50, every / 5),
+    );
     unref(this.heartbeat);
   }
 
