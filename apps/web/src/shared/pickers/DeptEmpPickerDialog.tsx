@@ -95,7 +95,7 @@ export function DeptEmpPickerDialog({
   useEffect(() => {
     if (!open || tree.length) return;
     let live = true;
-    void deptChildren().then((roots) => {
+    void deptChildren(undefined, tenantId).then((roots) => {
       if (!live) return;
       const nodes = roots.map((r) => toNode(r));
       setTree(nodes);
@@ -105,13 +105,13 @@ export function DeptEmpPickerDialog({
     return () => {
       live = false;
     };
-  }, [open, tree.length, toNode]);
+  }, [open, tree.length, toNode, tenantId]);
 
   const loadChildren = async (target: Node) => {
     if (target.node.isEmployee || target.children) return;
     const id = target.node.id;
     const [depts, staff] = await Promise.all([
-      deptChildren(id),
+      deptChildren(id, tenantId),
       mode === 'dept' ? Promise.resolve([]) : deptEmployees(id, tenantId),
     ]);
     const children = [

@@ -2,9 +2,14 @@ import { http } from '../http';
 import type { PickNode } from './selection';
 import type { RegionNode, ZoneNode } from './zones';
 
-/** Departments under a parent ('0' or none: the top). */
-export const deptChildren = (parentId?: string) =>
-  http.get<PickNode[]>('/api/blade-system/dept/lazy-tree', { params: parentId ? { parentId } : {} });
+/**
+ * Departments under a parent ('0' or none: the top) of one tenant: the platform administrator may read
+ * every tenant's departments, but picks people of the company it works in.
+ */
+export const deptChildren = (parentId?: string, tenantId?: string) =>
+  http.get<PickNode[]>('/api/blade-system/dept/lazy-tree', {
+    params: { ...(parentId ? { parentId } : {}), ...(tenantId ? { tenantId } : {}) },
+  });
 
 /** Employees of a department as picker leaves. */
 export const deptEmployees = (deptId: string, tenantId?: string) =>
