@@ -8,9 +8,21 @@ const openFromSearch = async (page: Page, text: string) => {
   await input.fill(text);
   await page.keyboard.press('Enter');
 };
-// The tab menu that is open now (a closing one stays in the page for its animation).
-const tabMenuItem = (page: Page, name: string) =>
-  page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name });
+// Picks an item of a tab's right-click menu. The menu is retried when it closed before the click landed
+// (a page still settling after navigation may take the focus), and only the open menu is used, not one
+// still fading out.
+const tabMenu = async (page: Page, label: string, name: string) => {
+  for (let attempt = 1; ; attempt++) {
+    await tab(page, label).click({ button: 'right' });
+    const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name });
+    try {
+      await item.click({ timeout: 5000 });
+      return;
+    } catch (e) {
+      if (attempt === 3) throw e;
+    }
+  }
+};
 const tab = (page: Page, label: string) => page.locator('.fc-tabs .ant-tabs-tab').filter({ hasText: label });
 
 describe('the shell', () => {
@@ -30,12 +42,10 @@ describe('the shell', () => {
     await expect(page.getByLabel('test-input').inputValue()).resolves.toBe('kept while hidden');
 
     // Right-click: close others leaves this tab alone.
-    await tab(page, '测试页').click({ button: 'right' });
-    await tabMenuItem(page, '关闭其他').click();
+    await tabMenu(page, '测试页', '关闭其他');
     await expect.poll(() => page.locator('.fc-tabs .ant-tabs-tab').count()).toBe(1);
     // Close all keeps the workbench; the last tab has no close button.
-    await tab(page, '测试页').click({ button: 'right' });
-    await tabMenuItem(page, '关闭全部').click();
+    await tabMenu(page, '测试页', '关闭全部');
     await page.waitForURL(/\/wel\/index$/);
     await expect.poll(() => page.locator('.fc-tabs .ant-tabs-tab').count()).toBe(1);
     expect(await page.locator('.fc-tabs .ant-tabs-tab-remove').count()).toBe(0);
@@ -54,8 +64,7 @@ describe('the shell', () => {
     await signInAs(page);
     await openFromSearch(page, '测试');
     await page.getByLabel('test-input').fill('to be cleared');
-    await tab(page, '测试页').click({ button: 'right' });
-    await tabMenuItem(page, '清除缓存').click();
+    await tabMenu(page, '测试页', '清除缓存');
     await page.getByText('需要清除缓存吗？').waitFor();
     await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
     await expect(toast(page).textContent()).resolves.toContain('已清除');
