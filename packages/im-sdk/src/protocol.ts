@@ -14,8 +14,34 @@ import type {
   Payload,
   UserProfile,
 } from './types.js';
+import { TYPES } from './types.js';
 
 export const PROTOCOL_VERSION = 1;
+
+/** Tags for the conversation list and unread pushes (the notify module's tag names). */
+const TAG: Partial<Record<string, string>> = {
+  [TYPES.MSG_IMAGE]: 'image',
+  [TYPES.MSG_SOUND]: 'voice',
+  [TYPES.MSG_FILE]: 'file',
+  [TYPES.MSG_FACE]: 'emoji',
+  [TYPES.MSG_VIDEO]: 'video',
+  [TYPES.MSG_LOCATION]: 'location',
+  [TYPES.MSG_CUSTOM]: 'custom',
+  [TYPES.MSG_GRP_TIP]: 'group tip',
+  [TYPES.MSG_GRP_SYS_NOTICE]: 'notice',
+};
+
+/**
+ * `lastMessage.messageForShow`: the text of a text message, else a bracketed tag (clients localize by
+ * `lastMessage.type`). The server and the SDK both use this one function, so the list never disagrees.
+ */
+export function messageForShow(type: string, payload: unknown, isRevoked: boolean): string {
+  if (isRevoked) return '';
+  const p = payload as { text?: unknown } | null;
+  if (type === TYPES.MSG_TEXT) return String(p?.text ?? '');
+  if (type === TYPES.MSG_GRP_SYS_NOTICE && typeof p?.text === 'string') return p.text;
+  return `[${TAG[type] ?? 'message'}]`;
+}
 
 /** Close codes of the chat socket (4000+ are ours). */
 export const CLOSE = {

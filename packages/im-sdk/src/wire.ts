@@ -1,6 +1,6 @@
 /** From the wire shapes to the public ones, and the small derivations both sides agree on. */
-import type { WireConversation, WireMessage } from './protocol.js';
-import { TYPES, type Conversation, type LastMessage, type Message } from './types.js';
+import { messageForShow, type WireConversation, type WireMessage } from './protocol.js';
+import type { Conversation, LastMessage, Message } from './types.js';
 
 export function toMessage(w: WireMessage): Message {
   const { ver: _ver, ...rest } = w;
@@ -14,32 +14,11 @@ export function assignWire(target: Message, w: WireMessage): Message {
   return target;
 }
 
-const TAG: Partial<Record<string, string>> = {
-  [TYPES.MSG_IMAGE]: 'image',
-  [TYPES.MSG_SOUND]: 'voice',
-  [TYPES.MSG_FILE]: 'file',
-  [TYPES.MSG_FACE]: 'emoji',
-  [TYPES.MSG_VIDEO]: 'video',
-  [TYPES.MSG_LOCATION]: 'location',
-  [TYPES.MSG_CUSTOM]: 'custom',
-  [TYPES.MSG_GRP_TIP]: 'group tip',
-  [TYPES.MSG_GRP_SYS_NOTICE]: 'notice',
-};
-
-/** The same text the server puts in `lastMessage.messageForShow`. */
-export function messageForShow(m: Pick<Message, 'type' | 'payload' | 'isRevoked'>): string {
-  if (m.isRevoked) return '';
-  const p = m.payload as { text?: unknown };
-  if (m.type === TYPES.MSG_TEXT) return String(p?.text ?? '');
-  if (m.type === TYPES.MSG_GRP_SYS_NOTICE && typeof p?.text === 'string') return p.text;
-  return `[${TAG[m.type] ?? 'message'}]`;
-}
-
 export function lastMessageOf(m: Message): LastMessage {
   return {
     lastTime: m.time,
     lastSequence: m.seq,
-    messageForShow: messageForShow(m),
+    messageForShow: messageForShow(m.type, m.payload, m.isRevoked),
     type: m.type,
     isRevoked: m.isRevoked,
     fromAccount: m.from,

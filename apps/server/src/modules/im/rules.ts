@@ -246,26 +246,8 @@ export function normalizePayload(type: string, raw: unknown): Obj {
   }
 }
 
-/** Tags for the conversation list and unread pushes (the notify module's tag names). */
-const TAG: Partial<Record<string, string>> = {
-  [TYPES.MSG_IMAGE]: 'image',
-  [TYPES.MSG_SOUND]: 'voice',
-  [TYPES.MSG_FILE]: 'file',
-  [TYPES.MSG_FACE]: 'emoji',
-  [TYPES.MSG_VIDEO]: 'video',
-  [TYPES.MSG_LOCATION]: 'location',
-  [TYPES.MSG_CUSTOM]: 'custom',
-  [TYPES.MSG_GRP_TIP]: 'group tip',
-  [TYPES.MSG_GRP_SYS_NOTICE]: 'notice',
-};
-
-/** The text for a text message, else a bracketed tag; clients localize by `lastMessage.type`. */
-export function messageForShow(type: string, payload: Obj | null, isRevoked: boolean): string {
-  if (isRevoked) return '';
-  if (type === TYPES.MSG_TEXT) return String(payload?.text ?? '');
-  if (type === TYPES.MSG_GRP_SYS_NOTICE && typeof payload?.text === 'string') return payload.text;
-  return `[${TAG[type] ?? 'message'}]`;
-}
+/** One definition for the server and the SDK. */
+export { messageForShow } from '@forecourt/im-sdk/protocol';
 
 // ---- kick-out ------------------------------------------------------------------------------------
 
