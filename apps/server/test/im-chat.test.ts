@@ -425,6 +425,17 @@ describe(`chat with the SDK (${dbLabel})`, () => {
     );
     const e = await failure(c.client.sendMessage(text(c, group.groupID, 'still here?', 'GROUP')));
     expect([ERROR_CODE.FORBIDDEN, ERROR_CODE.NOT_FOUND]).toContain(e.code);
+
+    // A renamed group and a new owner reach the members as tips; the answer is the group as it is now.
+    const tips = () =>
+      b.received.filter((x) => x.conversationID === gid && x.type === TYPES.MSG_GRP_TIP).length;
+    const before = tips();
+    const renamed = (await a.client.updateGroupProfile({ groupID: group.groupID, name: 'Showroom 2' })).data;
+    expect(renamed.group.name).toBe('Showroom 2');
+    await waitFor(() => tips() === before + 1, 5000, 'the rename tip');
+    const handed = (await a.client.changeGroupOwner({ groupID: group.groupID, newOwnerID: 'sales2' })).data;
+    expect(handed.group.ownerID).toBe('sales2');
+    await waitFor(() => tips() === before + 2, 5000, 'the new-owner tip');
   });
 
   it('deletes a conversation for one user only; a new message brings it back without the old history', async () => {

@@ -263,10 +263,21 @@ export async function updateGroup(
     );
     return tip(t, deps, conv, actor, TYPES.GRP_TIP_GRP_PROFILE_UPDATED, [], changes);
   });
+  return groupUpdated(db, actor, conv, q.groupID, row);
+}
+
+/** The answer to a change of the group's profile or owner: the group as it is now, the tip to every member. */
+async function groupUpdated(
+  db: Db,
+  actor: Actor,
+  conv: Parameters<typeof memberIds>[1],
+  groupID: string,
+  row: Parameters<typeof newMessagePushes>[2],
+): Promise<WithPushes<{ group: GroupProfile }>> {
   const members = await memberIds(db, conv);
   return {
-    result: { group: await groupOf(db, actor, q.groupID) },
-    pushes: [...groupEvent(members, q.groupID, 'updated'), ...(await newMessagePushes(db, conv, row))],
+    result: { group: await groupOf(db, actor, groupID) },
+    pushes: [...groupEvent(members, groupID, 'updated'), ...(await newMessagePushes(db, conv, row))],
   };
 }
 
@@ -509,11 +520,7 @@ export async function changeOwner(
     await t.query('UPDATE im_group SET owner_id = $2 WHERE id = $1', [q.groupID, q.newOwnerID]);
     return tip(t, deps, conv, actor, TYPES.GRP_TIP_OWNER_CHANGED, [q.newOwnerID], { ownerID: q.newOwnerID });
   });
-  const members = await memberIds(db, conv);
-  return {
-    result: { group: await groupOf(db, actor, q.groupID) },
-    pushes: [...groupEvent(members, q.groupID, 'updated'), ...(await newMessagePushes(db, conv, row))],
-  };
+  return groupUpdated(db, actor, conv, q.groupID, row);
 }
 
 /** The owner dismisses the group: it disappears for everyone, who get a notice in their system conversation. */
