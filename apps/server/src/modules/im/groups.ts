@@ -13,7 +13,8 @@ import { groupConv, groupProfileOf, memberIds, systemConv, viewOf, type Conv } f
 import { assertGroupable } from './principals.js';
 import { ensureUser } from './profiles.js';
 import { canEditProfile, canInvite, canQuit, canRemove, groupConvId, type Role } from './rules.js';
-import { newMessagePushes, storeMessage, type Actor } from './store.js';
+import { newMessagePushes, type Actor } from './store.js';
+import { storeMessage } from './writer.js';
 
 const GROUP_TYPES: string[] = [TYPES.GRP_WORK, TYPES.GRP_PUBLIC, TYPES.GRP_MEETING];
 const GROUP_ID = /^\d{1,20}$/;

@@ -1,5 +1,5 @@
 /**
- * Messages: storing (gap-free seq in the storing statement, exactly once per clientMsgId), history, read
+ * Messages: sending (stored by ./writer.ts: gap-free seq, exactly once per clientMsgId), history, read
  * marks, revoke and re-edit, deleting a conversation, and catch-up after a reconnect.
  */
 import { ERROR_CODE, TYPES } from '@forecourt/im-sdk/types';
@@ -12,11 +12,11 @@ import type {
   WireMessage,
 } from '@forecourt/im-sdk/protocol';
 import type { Db } from '../../platform/db/index.js';
-import { newId } from '../../platform/ids.js';
 import { recordRiskHit, scanSensitive } from '../risk/words.js';
 import { num, type ImDeps, type Push, type WithPushes } from './deps.js';
 import { ImError, invalid, notFoundIm } from './errors.js';
 import { assertMayTalk } from './principals.js';
+import { storeMessage } from './writer.js';
 import {
   MESSAGE_COLS,
   conversationSummary,
@@ -55,82 +55,6 @@ export interface Actor {
 }
 
 const CLIENT_MSG_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
-interface NewMessage {
-  conv: Conv;
-  sender: string;
-  clientMsgId: string;
-  type: string;
-  payload: Record<string, unknown>;
-  nick: string;
-  avatar: string;
-  nowMs: number;
-  /** Off for notices the server writes into a user's system conversation. */
-  memberCheck?: boolean;
-}
-
-const isUniqueViolation = (e: unknown, constraint: string) => {
-  const err = e as { code?: string; constraint?: string; message?: string };
-  return (
-    err?.code === '23505' && (err.constraint === constraint || Boolean(err.message?.includes(constraint)))
-  );
-};
-
-/**
- * Stores one message. The conversation counter and the row are written by one statement, so the seq is
- * taken only when the row is stored: no gaps, and the order is the database's. A group message is stored
- * only while the sender is a member (checked in the same statement). The sender's own message counts as
- * read when they had read everything before it, which keeps read_seq close to the end.
- * Returns undefined when the sender is not a member; the stored row otherwise — the earlier one when the
- * sender already stored this clientMsgId.
- */
-export async function storeMessage(
-  db: Db,
-  m: NewMessage,
-): Promise<{ row: MessageRow; duplicate: boolean } | undefined> {
-  const id = newId();
-  const created = new Date(m.nowMs);
-  try {
-    const row = await db.one<MessageRow>(
-      `WITH c AS (
-         UPDATE im_conversation SET last_seq = last_seq + 1, last_time = $9
-          WHERE id = $1 AND tenant_id = $2
-            AND ($11::boolean = false OR EXISTS (SELECT 1 FROM im_member WHERE conversation_id = $1 AND user_id = $4))
-          RETURNING last_seq
-       ), ins AS (
-         INSERT INTO im_message (id, tenant_id, conversation_id, seq, sender, client_msg_id, type, payload, nick, avatar, create_time)
-         SELECT $3, $2, $1, c.last_seq, $4, $5, $6, $7::jsonb, $8, $10, $9 FROM c
-         RETURNING ${MESSAGE_COLS}
-       ), own AS (
-         UPDATE im_member SET read_seq = ins.seq FROM ins
-          WHERE im_member.conversation_id = $1 AND im_member.user_id = $4 AND im_member.read_seq = ins.seq - 1
-       )
-       SELECT * FROM ins`,
-      [
-        m.conv.id,
-        m.conv.tenantId,
-        id,
-        m.sender,
-        m.clientMsgId,
-        m.type,
-        JSON.stringify(m.payload),
-        m.nick.slice(0, 64),
-        created,
-        m.avatar.slice(0, 1000),
-        m.memberCheck !== false,
-      ],
-    );
-    return row && { row, duplicate: false };
-  } catch (e) {
-    if (!isUniqueViolation(e, 'im_message_client')) throw e;
-    const row = await db.one<MessageRow>(
-      `SELECT ${MESSAGE_COLS} FROM im_message WHERE tenant_id = $1 AND sender = $2 AND client_msg_id = $3`,
-      [m.conv.tenantId, m.sender, m.clientMsgId],
-    );
-    if (!row) throw e;
-    return { row, duplicate: true };
-  }
-}
 
 /** Pushes of a new message to every member, each in their own view. */
 export async function newMessagePushes(

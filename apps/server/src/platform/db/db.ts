@@ -3,6 +3,8 @@ export type Row = Record<string, unknown>;
 
 export interface Db {
   readonly kind: 'pglite' | 'postgres';
+  /** true inside tx(): work queued for a later statement would escape the transaction. */
+  readonly inTx?: boolean;
   /** Runs one parameterised statement ($1, $2 …) and returns its rows. */
   query<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** First row or undefined. */

@@ -11,6 +11,7 @@ const parsers = {
 
 class PgliteTx implements Db {
   readonly kind = 'pglite' as const;
+  readonly inTx = true;
   constructor(private readonly t: Transaction) {}
   async query<T = Row>(sql: string, params: readonly unknown[] = []) {
     return (await this.t.query<T>(sql, params as unknown[])).rows;

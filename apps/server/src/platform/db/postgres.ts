@@ -7,6 +7,7 @@ pg.types.setTypeParser(NUMERIC_OID, (v) => v);
 
 class ClientDb implements Db {
   readonly kind = 'postgres' as const;
+  readonly inTx = true;
   constructor(private readonly c: pg.PoolClient) {}
   async query<T = Row>(sql: string, params: readonly unknown[] = []) {
     return (await this.c.query(sql, params as unknown[])).rows as T[];

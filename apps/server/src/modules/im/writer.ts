@@ -1,0 +1,259 @@
+/**
+ * Storing messages, with group commit: sends that arrive while a write is on its way to the database are
+ * stored together by the next statement. Each statement is one round trip and one commit however many
+ * messages it holds, which is what a busy node spends its time on; an idle node still writes each message
+ * at once. Guarantees, per message, as if stored alone:
+ * - the conversation counter and the row are written by one statement, so the seq is taken only when the
+ *   row is stored: no gaps, and within a conversation the order is the order the sends reached the node;
+ * - a group message is stored only while the sender is a member;
+ * - a (sender, clientMsgId) already stored is not stored again: the earlier row comes back as a duplicate;
+ * - the caller hears back only after the commit, so an acknowledged message is durable.
+ */
+import type { Db } from '../../platform/db/index.js';
+import { newId } from '../../platform/ids.js';
+import { MESSAGE_COLS, type Conv, type MessageRow } from './convs.js';
+
+export interface NewMessage {
+  conv: Conv;
+  sender: string;
+  clientMsgId: string;
+  type: string;
+  payload: Record<string, unknown>;
+  nick: string;
+  avatar: string;
+  nowMs: number;
+  /** Off for notices the server writes into a user's system conversation. */
+  memberCheck?: boolean;
+}
+
+/** The stored row (the earlier one when the sender already stored this clientMsgId); undefined: not a member. */
+export type Stored = { row: MessageRow; duplicate: boolean } | undefined;
+
+/** Most messages one statement stores (bounds its parameters and the time one write holds its locks). */
+export const MAX_BATCH = 500;
+
+const isUniqueViolation = (e: unknown, constraint: string) => {
+  const err = e as { code?: string; constraint?: string; message?: string };
+  return (
+    err?.code === '23505' && (err.constraint === constraint || Boolean(err.message?.includes(constraint)))
+  );
+};
+
+const keyOf = (m: NewMessage) => `${m.conv.tenantId}\n${m.sender}\n${m.clientMsgId}`;
+
+interface Prepared {
+  m: NewMessage;
+  id: string;
+  created: Date;
+}
+
+const prepare = (m: NewMessage): Prepared => ({ m, id: newId(), created: new Date(m.nowMs) });
+
+/** One message, one statement: for writes inside a caller's transaction and for retrying a failed batch. */
+async function storeOne(db: Db, m: NewMessage): Promise<Stored> {
+  const { id, created } = prepare(m);
+  try {
+    const row = await db.one<MessageRow>(
+      `WITH c AS (
+         UPDATE im_conversation SET last_seq = last_seq + 1, last_time = $9
+          WHERE id = $1 AND tenant_id = $2
+            AND ($11::boolean = false OR EXISTS (SELECT 1 FROM im_member WHERE conversation_id = $1 AND user_id = $4))
+          RETURNING last_seq
+       ), ins AS (
+         INSERT INTO im_message (id, tenant_id, conversation_id, seq, sender, client_msg_id, type, payload, nick, avatar, create_time)
+         SELECT $3, $2, $1, c.last_seq, $4, $5, $6, $7::jsonb, $8, $10, $9 FROM c
+         RETURNING ${MESSAGE_COLS}
+       ), own AS (
+         UPDATE im_member SET read_seq = ins.seq FROM ins
+          WHERE im_member.conversation_id = $1 AND im_member.user_id = $4 AND im_member.read_seq = ins.seq - 1
+       )
+       SELECT * FROM ins`,
+      [
+        m.conv.id,
+        m.conv.tenantId,
+        id,
+        m.sender,
+        m.clientMsgId,
+        m.type,
+        JSON.stringify(m.payload),
+        m.nick.slice(0, 64),
+        created,
+        m.avatar.slice(0, 1000),
+        m.memberCheck !== false,
+      ],
+    );
+    return row && { row, duplicate: false };
+  } catch (e) {
+    if (!isUniqueViolation(e, 'im_message_client')) throw e;
+    const row = await db.one<MessageRow>(
+      `SELECT ${MESSAGE_COLS} FROM im_message WHERE tenant_id = $1 AND sender = $2 AND client_msg_id = $3`,
+      [m.conv.tenantId, m.sender, m.clientMsgId],
+    );
+    if (!row) throw e;
+    return { row, duplicate: true };
+  }
+}
+
+/**
+ * Stores a batch in one statement. Within a conversation the k-th message of the batch gets the counter's
+ * old value + k; the counter moves once per conversation. Skipped (and so not in the result): sends of
+ * non-members, and clientMsgIds already stored. The sender's own message counts as read when they had read
+ * everything before it (as in storeOne): a run of the sender's own messages moves read_seq to its end.
+ */
+async function storeBatch(db: Db, batch: Prepared[]): Promise<Map<string, MessageRow>> {
+  const rows = await db.query<MessageRow>(
+    `WITH input AS (
+       SELECT * FROM unnest($1::int[], $2::bigint[], $3::varchar[], $4::bigint[], $5::varchar[], $6::varchar[],
+                            $7::varchar[], $8::text[], $9::varchar[], $10::varchar[], $11::timestamptz[], $12::boolean[])
+         AS t(ord, conv, tenant, id, sender, cmid, type, payload, nick, avatar, ts, chk)
+     ), ok AS (
+       SELECT i.*, row_number() OVER (PARTITION BY i.conv ORDER BY i.ord) AS k
+         FROM input i JOIN im_conversation c ON c.id = i.conv AND c.tenant_id = i.tenant
+        WHERE (NOT i.chk OR EXISTS (SELECT 1 FROM im_member m WHERE m.conversation_id = i.conv AND m.user_id = i.sender))
+          AND NOT EXISTS (SELECT 1 FROM im_message x
+                           WHERE x.tenant_id = i.tenant AND x.sender = i.sender AND x.client_msg_id = i.cmid)
+     ), bump AS (
+       UPDATE im_conversation c SET last_seq = c.last_seq + g.n, last_time = g.ts
+         FROM (SELECT conv, count(*) AS n, max(ts) AS ts FROM ok GROUP BY conv) g
+        WHERE c.id = g.conv
+       RETURNING c.id, c.last_seq - g.n AS base
+     ), ins AS (
+       INSERT INTO im_message (id, tenant_id, conversation_id, seq, sender, client_msg_id, type, payload, nick, avatar, create_time)
+       SELECT ok.id, ok.tenant, ok.conv, bump.base + ok.k, ok.sender, ok.cmid, ok.type, ok.payload::jsonb, ok.nick, ok.avatar, ok.ts
+         FROM ok JOIN bump ON bump.id = ok.conv
+       RETURNING ${MESSAGE_COLS}
+     ), runs AS (
+       -- Seqs of one conversation in a batch are consecutive, so a sender's consecutive seqs form a run.
+       SELECT conversation_id, sender, min(seq) AS lo, max(seq) AS hi
+         FROM (SELECT conversation_id, sender, seq,
+                      seq - row_number() OVER (PARTITION BY conversation_id, sender ORDER BY seq) AS run
+                 FROM ins) s
+        GROUP BY conversation_id, sender, run
+     ), own AS (
+       UPDATE im_member m SET read_seq = runs.hi FROM runs
+        WHERE m.conversation_id = runs.conversation_id AND m.user_id = runs.sender AND m.read_seq = runs.lo - 1
+     )
+     SELECT * FROM ins`,
+    [
+      batch.map((_, i) => i),
+      batch.map((p) => p.m.conv.id),
+      batch.map((p) => p.m.conv.tenantId),
+      batch.map((p) => p.id),
+      batch.map((p) => p.m.sender),
+      batch.map((p) => p.m.clientMsgId),
+      batch.map((p) => p.m.type),
+      batch.map((p) => JSON.stringify(p.m.payload)),
+      batch.map((p) => p.m.nick.slice(0, 64)),
+      batch.map((p) => p.m.avatar.slice(0, 1000)),
+      batch.map((p) => p.created.toISOString()),
+      batch.map((p) => p.m.memberCheck !== false),
+    ],
+  );
+  return new Map(rows.map((r) => [String(r.id), r]));
+}
+
+/** The rows already stored under these (tenant, sender, clientMsgId), by key. */
+async function earlierRows(db: Db, ms: NewMessage[]): Promise<Map<string, MessageRow>> {
+  if (!ms.length) return new Map();
+  const rows = await db.query<MessageRow & { tenant_id: string }>(
+    `SELECT ${MESSAGE_COLS}, tenant_id FROM im_message
+      WHERE (tenant_id, sender, client_msg_id) IN
+            (SELECT * FROM unnest($1::varchar[], $2::varchar[], $3::varchar[]))`,
+    [ms.map((m) => m.conv.tenantId), ms.map((m) => m.sender), ms.map((m) => m.clientMsgId)],
+  );
+  return new Map(
+    rows.map(({ tenant_id, ...row }) => [`${tenant_id}\n${row.sender}\n${row.client_msg_id}`, row]),
+  );
+}
+
+interface Pending {
+  m: NewMessage;
+  resolve: (s: Stored) => void;
+  reject: (e: unknown) => void;
+}
+
+/** The group-commit queue of one database: at most one batch on its way at a time, in arrival order. */
+export class MessageWriter {
+  private queue: Pending[] = [];
+  private running = false;
+
+  constructor(private readonly db: Db) {}
+
+  store(m: NewMessage): Promise<Stored> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ m, resolve, reject });
+      if (this.running) return;
+      this.running = true;
+      // The sends that arrived in this turn of the event loop go into the first statement together.
+      setImmediate(() => void this.drain());
+    });
+  }
+
+  private async drain() {
+    try {
+      while (this.queue.length) await this.write(this.nextBatch());
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** Up to MAX_BATCH in order; a second send of the same clientMsgId waits for the next batch. */
+  private nextBatch(): Pending[] {
+    const batch: Pending[] = [];
+    const later: Pending[] = [];
+    const keys = new Set<string>();
+    let i = 0;
+    for (; i < this.queue.length && batch.length < MAX_BATCH; i++) {
+      const p = this.queue[i]!;
+      const key = keyOf(p.m);
+      if (keys.has(key)) later.push(p);
+      else {
+        keys.add(key);
+        batch.push(p);
+      }
+    }
+    this.queue = [...later, ...this.queue.slice(i)];
+    return batch;
+  }
+
+  private async write(batch: Pending[]) {
+    if (batch.length === 1) {
+      const [p] = batch;
+      return storeOne(this.db, p!.m).then(p!.resolve, p!.reject);
+    }
+    const prepared = batch.map((p) => prepare(p.m));
+    let stored: Map<string, MessageRow>;
+    try {
+      stored = await storeBatch(this.db, prepared);
+    } catch {
+      // A clientMsgId stored meanwhile by another node, a deadlock with a group change, one bad row: the
+      // statement stored nothing, so each message is tried on its own and only its own failure reaches it.
+      for (const p of batch) await storeOne(this.db, p.m).then(p.resolve, p.reject);
+      return;
+    }
+    const missing = prepared.filter((p) => !stored.has(p.id)).map((p) => p.m);
+    const earlier = await earlierRows(this.db, missing).catch((e: unknown) => e as Error);
+    for (const [i, p] of prepared.entries()) {
+      const row = stored.get(p.id);
+      if (row) batch[i]!.resolve({ row, duplicate: false });
+      else if (earlier instanceof Error) batch[i]!.reject(earlier);
+      else {
+        const dup = earlier.get(keyOf(p.m));
+        batch[i]!.resolve(dup && { row: dup, duplicate: true });
+      }
+    }
+  }
+}
+
+const writers = new WeakMap<Db, MessageWriter>();
+
+/**
+ * Stores one message (see the guarantees above). Inside a caller's transaction it is written there and
+ * then, so it commits or rolls back with the rest of that transaction.
+ */
+export function storeMessage(db: Db, m: NewMessage): Promise<Stored> {
+  if (db.inTx) return storeOne(db, m);
+  let w = writers.get(db);
+  if (!w) writers.set(db, (w = new MessageWriter(db)));
+  return w.store(m);
+}
