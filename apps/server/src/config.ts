@@ -10,6 +10,8 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
+  // Processes of this node serving the one port (src/cluster.ts); more than 1 needs DATABASE_URL and REDIS_URL.
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()

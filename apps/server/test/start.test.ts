@@ -29,7 +29,8 @@ interface Run {
 function start(env: Record<string, string>): Run {
   const base = Object.fromEntries(
     Object.entries(process.env).filter(
-      ([k]) => !/^(DATABASE_URL|ADMIN_PASSWORD|DEMO_PASSWORD|PORT|DATA_DIR|CAPTCHA_MODE)$/.test(k),
+      ([k]) =>
+        !/^(DATABASE_URL|REDIS_URL|WORKERS|ADMIN_PASSWORD|DEMO_PASSWORD|PORT|DATA_DIR|CAPTCHA_MODE)$/.test(k),
     ),
   );
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -148,6 +149,63 @@ describe(`npm start (${dbLabel})`, () => {
     }
     run.proc.kill('SIGTERM');
     expect(await run.exited).toBe(0);
+  });
+
+  const childrenOf = (pid: number) =>
+    fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+
+  // Several processes need a database server (PGlite serves one process: refused, see the next test).
+  if (onPostgres)
+    it('runs one node as several processes on one port (WORKERS), replaces a worker that dies, stops them all', async () => {
+      const port = await freePort();
+      const run = start({
+        ...env,
+        PORT: String(port),
+        WORKERS: '2',
+        REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      });
+      runs.push(run);
+      await waitFor(run, `Forecourt is running at http://localhost:${port}/`);
+      expect(run.out()).toContain('2 worker processes');
+      const workers = childrenOf(run.proc.pid!);
+      expect(workers).toHaveLength(2);
+      const answered = async () => {
+        const codes = await Promise.all(
+          Array.from({ length: 20 }, async () => {
+            // A new connection each time, so the connections are spread over the workers.
+            const r = await fetch(`http://127.0.0.1:${port}/api/docs/json`, {
+              headers: { connection: 'close' },
+            });
+            await r.arrayBuffer();
+            return r.status;
+          }),
+        );
+        return codes.every((c) => c === 200);
+      };
+      expect(await answered()).toBe(true);
+
+      process.kill(workers[0]!, 'SIGKILL');
+      await expect
+        .poll(() => childrenOf(run.proc.pid!).filter((p) => !workers.includes(p)).length, { timeout: 30_000 })
+        .toBe(1);
+      await expect.poll(answered, { timeout: 30_000 }).toBe(true);
+      expect(childrenOf(run.proc.pid!)).toHaveLength(2);
+
+      run.proc.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+    });
+
+  it('refuses several processes without a database server and Redis to share, and says so', async () => {
+    const run = start({ ...env, DATABASE_URL: '', PORT: String(await freePort()), WORKERS: '2' });
+    runs.push(run);
+    expect(await run.exited).toBe(1);
+    expect(run.out()).toMatch(/DATABASE_URL: required when WORKERS > 1/);
+    expect(run.out()).toMatch(/REDIS_URL: required when WORKERS > 1/);
   });
 
   it('refuses a bad setting and names the variable', async () => {
