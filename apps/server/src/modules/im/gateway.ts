@@ -25,8 +25,8 @@ export interface Conn extends Instance {
   avatar: string;
   /** Set when the socket is closing: nothing more is sent. */
   closed: boolean;
-  /** Answered the last heartbeat ping. */
-  alive: boolean;
+  /** When a frame or a pong last came in (ms). */
+  seenAt: number;
 }
 
 type BusFrame =
@@ -34,7 +34,18 @@ type BusFrame =
   | { op: '_login'; instanceId: string; platform: string; connId: string }
   | { op: '_end'; sessionId: string; type: KickedOutType };
 
-export const HEARTBEAT_MS = 30_000;
+/** Each heartbeat tick visits this share of the sockets, so every socket is visited once per heartbeat. */
+const HEARTBEAT_SLICES = 300;
+
+/**
+ * What the heartbeat does to a socket last heard from at `seenAt`. A client that talks (the SDK pings
+ * when idle) is never pinged; one silent for a heartbeat is pinged; silent for two, it is gone.
+ */
+export function heartbeatAction(seenAt: number, now: number, everyMs: number): 'none' | 'ping' | 'drop' {
+  const silent = now - seenAt;
+  if (silent >= 2 * everyMs) return 'drop';
+  return silent >= everyMs ? 'ping' : 'none';
+}
 
 export const userTopic = (tenantId: string, userID: string) => `im:${tenantId}:${userID}`;
 
@@ -43,6 +54,7 @@ export class ImGateway {
   private byTopic = new Map<string, Set<Conn>>();
   private unsubscribe = new Map<string, Promise<() => Promise<void>>>();
   private timers: NodeJS.Timeout[] = [];
+  private sweep: IterableIterator<Conn> | undefined;
 
   constructor(
     private readonly db: Db,
@@ -53,19 +65,28 @@ export class ImGateway {
   ) {
     this.timers.push(setInterval(() => void this.refreshPresence(), 30_000).unref());
     this.timers.push(setInterval(() => void this.checkSessions(), settings.sessionCheckMs).unref());
-    this.timers.push(setInterval(() => this.heartbeat(), HEARTBEAT_MS).unref());
+    // A slice at a time: pinging tens of thousands of sockets in one go would stall every message.
+    this.timers.push(
+      setInterval(() => this.heartbeat(), Math.max(10, settings.heartbeatMs / HEARTBEAT_SLICES)).unref(),
+    );
   }
 
-  /** A socket that did not answer the previous ping is gone (half-open TCP): drop it. */
-  private heartbeat() {
-    for (const c of this.conns.values()) {
-      if (!c.alive) {
+  /** Visits the next slice of sockets: pings the silent ones, drops those silent through a ping. */
+  private heartbeat(now = Date.now()) {
+    let budget = Math.ceil(this.conns.size / HEARTBEAT_SLICES);
+    while (budget-- > 0) {
+      this.sweep ??= this.conns.values();
+      const next = this.sweep.next();
+      if (next.done) {
+        this.sweep = undefined;
+        return;
+      }
+      const c = next.value;
+      const action = heartbeatAction(c.seenAt, now, this.settings.heartbeatMs);
+      if (action === 'drop') {
         c.closed = true;
         c.socket.terminate();
-        continue;
-      }
-      c.alive = false;
-      c.socket.ping();
+      } else if (action === 'ping') c.socket.ping();
     }
   }
 

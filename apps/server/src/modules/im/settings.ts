@@ -29,6 +29,8 @@ const schema = z.object({
   IM_GROUP_MAX_MEMBERS: z.coerce.number().int().min(2).max(10_000).default(500),
   /** How often live sockets are checked against their sign-in sessions (ms). */
   IM_SESSION_CHECK_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** A socket silent this long (ms) is pinged; silent twice as long, it is dropped (half-open TCP). */
+  IM_HEARTBEAT_MS: z.coerce.number().int().min(500).default(30_000),
   /** A socket whose unsent output exceeds this (bytes) is closed; the client reconnects and catches up. */
   IM_MAX_BUFFERED: z.coerce
     .number()
@@ -48,6 +50,7 @@ export interface ImSettings {
   groupMaxMembers: number;
   sessionCheckMs: number;
   maxBufferedBytes: number;
+  heartbeatMs: number;
 }
 
 export function loadImSettings(env: NodeJS.ProcessEnv = process.env): ImSettings {
@@ -69,5 +72,6 @@ export function loadImSettings(env: NodeJS.ProcessEnv = process.env): ImSettings
     groupMaxMembers: c.IM_GROUP_MAX_MEMBERS,
     sessionCheckMs: c.IM_SESSION_CHECK_MS,
     maxBufferedBytes: c.IM_MAX_BUFFERED,
+    heartbeatMs: c.IM_HEARTBEAT_MS,
   };
 }

@@ -297,7 +297,7 @@ export function serveSocket(rt: ImRuntime, socket: WebSocket, headerLang: Lang):
     if (conn) void gateway.detach(conn);
   });
   socket.on('pong', () => {
-    if (conn) conn.alive = true;
+    if (conn) conn.seenAt = Date.now();
   });
 
   async function auth(rid: number, a: Ops['auth'][0]) {
@@ -323,7 +323,7 @@ export function serveSocket(rt: ImRuntime, socket: WebSocket, headerLang: Lang):
         nick: profile.nick,
         avatar: profile.avatar,
         closed: false,
-        alive: true,
+        seenAt: Date.now(),
       };
       conn = c;
       clearTimeout(authTimer);
@@ -379,6 +379,7 @@ export function serveSocket(rt: ImRuntime, socket: WebSocket, headerLang: Lang):
   }
 
   socket.on('message', (raw) => {
+    if (conn) conn.seenAt = Date.now();
     let frame: unknown;
     try {
       frame = JSON.parse(String(raw));
