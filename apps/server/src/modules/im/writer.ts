@@ -107,20 +107,33 @@ async function storeBatch(db: Db, batch: Prepared[]): Promise<Map<string, Messag
                             $7::varchar[], $8::text[], $9::varchar[], $10::varchar[], $11::timestamptz[], $12::boolean[])
          AS t(ord, conv, tenant, id, sender, cmid, type, payload, nick, avatar, ts, chk)
      ), ok AS (
+       -- LATERAL … LIMIT 1: one index probe per message. Left to itself the planner hashes whole tables
+       -- for a few hundred messages, which grows with the tables.
        SELECT i.*, row_number() OVER (PARTITION BY i.conv ORDER BY i.ord) AS k
-         FROM input i JOIN im_conversation c ON c.id = i.conv AND c.tenant_id = i.tenant
-        WHERE (NOT i.chk OR EXISTS (SELECT 1 FROM im_member m WHERE m.conversation_id = i.conv AND m.user_id = i.sender))
-          AND NOT EXISTS (SELECT 1 FROM im_message x
-                           WHERE x.tenant_id = i.tenant AND x.sender = i.sender AND x.client_msg_id = i.cmid)
+         FROM input i
+        CROSS JOIN LATERAL (SELECT 1 FROM im_conversation c
+                             WHERE c.id = i.conv AND c.tenant_id = i.tenant LIMIT 1) conv
+         LEFT JOIN LATERAL (SELECT true AS yes FROM im_member m
+                             WHERE m.conversation_id = i.conv AND m.user_id = i.sender LIMIT 1) member ON true
+         LEFT JOIN LATERAL (SELECT true AS yes FROM im_message x
+                             WHERE x.tenant_id = i.tenant AND x.sender = i.sender AND x.client_msg_id = i.cmid
+                             LIMIT 1) stored ON true
+        WHERE (NOT i.chk OR member.yes) AND stored.yes IS NULL
      ), bump AS (
        UPDATE im_conversation c SET last_seq = c.last_seq + g.n, last_time = g.ts
          FROM (SELECT conv, count(*) AS n, max(ts) AS ts FROM ok GROUP BY conv) g
         WHERE c.id = g.conv
        RETURNING c.id, c.last_seq - g.n AS base
+     ), base AS MATERIALIZED (
+       -- conversation → old counter, as one object: a lookup per message instead of a join the planner
+       -- (expecting one row on each side) would run as a nested loop over both.
+       SELECT jsonb_object_agg(id::text, base) AS of FROM bump
      ), ins AS (
        INSERT INTO im_message (id, tenant_id, conversation_id, seq, sender, client_msg_id, type, payload, nick, avatar, create_time)
-       SELECT ok.id, ok.tenant, ok.conv, bump.base + ok.k, ok.sender, ok.cmid, ok.type, ok.payload::jsonb, ok.nick, ok.avatar, ok.ts
-         FROM ok JOIN bump ON bump.id = ok.conv
+       SELECT ok.id, ok.tenant, ok.conv, (base.of ->> ok.conv::text)::bigint + ok.k, ok.sender, ok.cmid, ok.type,
+              ok.payload::jsonb, ok.nick, ok.avatar, ok.ts
+         FROM ok, base
+        WHERE base.of ? ok.conv::text
        RETURNING ${MESSAGE_COLS}
      ), runs AS (
        -- Seqs of one conversation in a batch are consecutive, so a sender's consecutive seqs form a run.
