@@ -1,2 +1,3 @@
 export * from './envelope.js';
 export * from './validators.js';
+export * from './customer.js';

@@ -1,3 +1,4 @@
+import type { CustomerProfile, StaffCard } from '@forecourt/contracts';
 import { judge } from '@/shared/http/rules';
 import { i18n } from './i18n';
 
@@ -83,22 +84,7 @@ async function call<T>(config: CallConfig): Promise<T> {
   return (res.data as { data: T }).data;
 }
 
-export interface StaffCard {
-  id: string;
-  realName: string;
-  avatar: string | null;
-  brandNames: string[];
-}
-
-export interface CustomerProfile {
-  id: string;
-  tenantId: string;
-  name: string;
-  phone: string;
-  sex: number;
-  brand: string | null;
-  staff: StaffCard | null;
-}
+export type { CustomerProfile, StaffCard };
 
 /** The customer's chat identity and ticket, and the staff member they may talk to (null: none yet). */
 export interface ChatTicket {

@@ -2,23 +2,9 @@ import type { Db } from '../../platform/db/index.js';
 import { unauthorized } from '../../platform/errors.js';
 import type { CustomerPrincipal } from './sessions.js';
 
-/** What the staff member looking after a customer shows of themselves: a public card, no contact data. */
-export interface StaffCard {
-  id: string;
-  realName: string;
-  avatar: string | null;
-  brandNames: string[];
-}
+import type { CustomerProfile, StaffCard } from '@forecourt/contracts';
 
-export interface CustomerProfile {
-  id: string;
-  tenantId: string;
-  name: string;
-  phone: string;
-  sex: number;
-  brand: string | null;
-  staff: StaffCard | null;
-}
+export type { CustomerProfile, StaffCard };
 
 /** The signed-in customer with the card of the staff member responsible for them (if still active). */
 export async function customerProfile(db: Db, p: CustomerPrincipal): Promise<CustomerProfile> {
