@@ -10,5 +10,11 @@ export const imModule: ServerModule = {
 };
 
 export { issueTicket } from './tickets.js';
-export { registerPrincipalKind, CUSTOMER_PREFIX, type Principal, type PrincipalKind } from './principals.js';
+export {
+  registerPrincipalKind,
+  sessionsEnded,
+  CUSTOMER_PREFIX,
+  type Principal,
+  type PrincipalKind,
+} from './principals.js';
 export type { ImApi } from './routes.js';

@@ -46,6 +46,26 @@ export function registerPrincipalKind(name: string, kind: PrincipalKind): void {
   kinds.set(name, kind);
 }
 
+/**
+ * The session ids among `ids` that are over: malformed ones, and those `live` (given the well-formed ones)
+ * does not return. Linear: a node checks every socket's session at once, tens of thousands of them.
+ */
+export async function sessionsEnded(
+  ids: string[],
+  live: (numeric: string[]) => Promise<{ id: string | number }[]>,
+): Promise<Set<string>> {
+  const numeric: string[] = [];
+  const ended = new Set<string>();
+  for (const id of ids) {
+    if (/^\d{1,19}$/.test(id)) numeric.push(id);
+    else ended.add(id);
+  }
+  if (!numeric.length) return ended;
+  const alive = new Set((await live(numeric)).map((r) => String(r.id)));
+  for (const id of numeric) if (!alive.has(id)) ended.add(id);
+  return ended;
+}
+
 export function kindOf(userID: string): { name: string; kind: PrincipalKind } {
   for (const [name, kind] of kinds) if (name !== 'staff' && kind.owns(userID)) return { name, kind };
   return { name: 'staff', kind: kinds.get('staff')! };
@@ -98,17 +118,12 @@ registerPrincipalKind('staff', {
       department: u.dept_name ?? '',
     };
   },
-  async endedSessions(db, ids) {
-    const numeric = ids.filter((id) => /^\d{1,19}$/.test(id));
-    const ended = new Set(ids.filter((id) => !numeric.includes(id)));
-    if (!numeric.length) return ended;
-    const alive = await db.query<{ id: string }>(
-      `SELECT s.id FROM auth_session s JOIN blade_user u ON u.id = s.user_id AND u.is_deleted = 0 AND u.status = 1
-        WHERE s.id = ANY($1::bigint[]) AND s.revoked_at IS NULL`,
-      [numeric],
-    );
-    const live = new Set(alive.map((r) => String(r.id)));
-    for (const id of numeric) if (!live.has(id)) ended.add(id);
-    return ended;
-  },
+  endedSessions: (db, ids) =>
+    sessionsEnded(ids, (numeric) =>
+      db.query<{ id: string }>(
+        `SELECT s.id FROM auth_session s JOIN blade_user u ON u.id = s.user_id AND u.is_deleted = 0 AND u.status = 1
+          WHERE s.id = ANY($1::bigint[]) AND s.revoked_at IS NULL`,
+        [numeric],
+      ),
+    ),
 });

@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/index.js';
-import { CUSTOMER_PREFIX, issueTicket, registerPrincipalKind } from '../im/index.js';
+import { CUSTOMER_PREFIX, issueTicket, registerPrincipalKind, sessionsEnded } from '../im/index.js';
 import { genderOfSex } from '../im/rules.js';
 import type { CustomerPrincipal } from './sessions.js';
 
@@ -47,20 +47,15 @@ registerPrincipalKind('customer', {
     );
   },
   inGroups: false,
-  async endedSessions(db, ids) {
-    const numeric = ids.filter((id) => /^\d{1,19}$/.test(id));
-    const ended = new Set(ids.filter((id) => !numeric.includes(id)));
-    if (!numeric.length) return ended;
-    const alive = await db.query<{ id: string }>(
-      `SELECT s.id FROM member_session s
-         JOIN member_customer c ON c.id = s.customer_id AND c.is_deleted = 0 AND c.status = 1
-        WHERE s.id = ANY($1::bigint[]) AND s.revoked_at IS NULL AND s.expires_at > now()`,
-      [numeric],
-    );
-    const live = new Set(alive.map((r) => String(r.id)));
-    for (const id of numeric) if (!live.has(id)) ended.add(id);
-    return ended;
-  },
+  endedSessions: (db, ids) =>
+    sessionsEnded(ids, (numeric) =>
+      db.query<{ id: string }>(
+        `SELECT s.id FROM member_session s
+           JOIN member_customer c ON c.id = s.customer_id AND c.is_deleted = 0 AND c.status = 1
+          WHERE s.id = ANY($1::bigint[]) AND s.revoked_at IS NULL AND s.expires_at > now()`,
+        [numeric],
+      ),
+    ),
 });
 
 /** The staff member a customer may chat with: the active colleague responsible for them, or none yet. */
