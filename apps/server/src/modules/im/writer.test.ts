@@ -102,6 +102,44 @@ describe(`storing messages with group commit (${dbLabel})`, () => {
     expect(results.map((r) => r!.row.client_msg_id)).toEqual(sends.map((m) => m.clientMsgId));
   });
 
+  it('writes other conversations while one is on its way, and holds that one’s later messages', async () => {
+    // A slow database: every statement takes 40 ms; count how many run at once.
+    let running = 0;
+    let most = 0;
+    const slow = Object.create(t.db) as Db;
+    slow.query = async (sql, params) => {
+      most = Math.max(most, ++running);
+      await new Promise((r) => setTimeout(r, 40));
+      try {
+        return await t.db.query(sql, params);
+      } finally {
+        running--;
+      }
+    };
+    slow.one = async (sql, params) => (await slow.query(sql, params))[0] as never;
+    const a = await conv('c2c', ['w-r', 'w-s']);
+    const b = await conv('c2c', ['w-t', 'w-u']);
+    const first = storeMessage(slow, msg(a, 'w-r', 'a-1'));
+    await new Promise((r) => setTimeout(r, 10)); // a-1 is on its way
+    const rest = [
+      storeMessage(slow, msg(a, 'w-s', 'a-2')),
+      storeMessage(slow, msg(b, 'w-t', 'b-1')),
+      storeMessage(slow, msg(a, 'w-r', 'a-3')),
+      storeMessage(slow, msg(b, 'w-u', 'b-2')),
+    ];
+    const done: string[] = [];
+    await Promise.all([first, ...rest].map((p) => p.then((r) => void done.push(r!.row.client_msg_id))));
+    expect(most).toBe(2);
+    // b's messages did not wait for a-1; a-2 and a-3 did.
+    expect(done.indexOf('b-1')).toBeLessThan(done.indexOf('a-2'));
+    expect((await seqsOf(a)).map((r) => [r.seq, r.id])).toEqual([
+      [1, 'a-1'],
+      [2, 'a-2'],
+      [3, 'a-3'],
+    ]);
+    expect((await seqsOf(b)).map((r) => r.id)).toEqual(['b-1', 'b-2']);
+  });
+
   it('splits a burst larger than one statement takes, keeping the order', async () => {
     const c = await conv('c2c', ['w-f', 'w-g']);
     const n = MAX_BATCH + 50;

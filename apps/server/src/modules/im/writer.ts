@@ -31,6 +31,8 @@ export type Stored = { row: MessageRow; duplicate: boolean } | undefined;
 
 /** Most messages one statement stores (bounds its parameters and the time one write holds its locks). */
 export const MAX_BATCH = 500;
+/** Statements on their way at once (each takes one connection of the pool while it runs). */
+export const MAX_IN_FLIGHT = 4;
 
 const isUniqueViolation = (e: unknown, constraint: string) => {
   const err = e as { code?: string; constraint?: string; message?: string };
@@ -185,47 +187,74 @@ interface Pending {
   reject: (e: unknown) => void;
 }
 
-/** The group-commit queue of one database: at most one batch on its way at a time, in arrival order. */
+/**
+ * The group-commit queue of one database. Up to MAX_IN_FLIGHT statements are on their way at once, each
+ * with conversations (and clientMsgIds) no other one has, so they never wait on each other's locks and
+ * each conversation's messages are still stored strictly in arrival order.
+ */
 export class MessageWriter {
   private queue: Pending[] = [];
-  private running = false;
+  private inFlight = 0;
+  private scheduled = false;
+  private readonly busyConvs = new Set<string>();
+  private readonly busyKeys = new Set<string>();
 
   constructor(private readonly db: Db) {}
 
   store(m: NewMessage): Promise<Stored> {
     return new Promise((resolve, reject) => {
       this.queue.push({ m, resolve, reject });
-      if (this.running) return;
-      this.running = true;
-      // The sends that arrived in this turn of the event loop go into the first statement together.
-      setImmediate(() => void this.drain());
+      if (this.scheduled) return;
+      this.scheduled = true;
+      // The sends that arrived in this turn of the event loop go into one statement together.
+      setImmediate(() => {
+        this.scheduled = false;
+        this.pump();
+      });
     });
   }
 
-  private async drain() {
-    try {
-      while (this.queue.length) await this.write(this.nextBatch());
-    } finally {
-      this.running = false;
+  private pump() {
+    while (this.inFlight < MAX_IN_FLIGHT && this.queue.length) {
+      const batch = this.nextBatch();
+      if (!batch.length) return;
+      const convs = [...new Set(batch.map((p) => p.m.conv.id))];
+      const keys = batch.map((p) => keyOf(p.m));
+      for (const c of convs) this.busyConvs.add(c);
+      for (const k of keys) this.busyKeys.add(k);
+      this.inFlight++;
+      void this.write(batch).finally(() => {
+        for (const c of convs) this.busyConvs.delete(c);
+        for (const k of keys) this.busyKeys.delete(k);
+        this.inFlight--;
+        this.pump();
+      });
     }
   }
 
-  /** Up to MAX_BATCH in order; a second send of the same clientMsgId waits for the next batch. */
+  /**
+   * Up to MAX_BATCH in order, leaving for later: conversations another statement is writing (and
+   * everything after them in that conversation), and a second send of a clientMsgId already on its way.
+   */
   private nextBatch(): Pending[] {
     const batch: Pending[] = [];
     const later: Pending[] = [];
     const keys = new Set<string>();
+    const held = new Set<string>();
     let i = 0;
     for (; i < this.queue.length && batch.length < MAX_BATCH; i++) {
       const p = this.queue[i]!;
+      const conv = p.m.conv.id;
       const key = keyOf(p.m);
-      if (keys.has(key)) later.push(p);
-      else {
+      if (held.has(conv) || this.busyConvs.has(conv) || keys.has(key) || this.busyKeys.has(key)) {
+        held.add(conv);
+        later.push(p);
+      } else {
         keys.add(key);
         batch.push(p);
       }
     }
-    this.queue = [...later, ...this.queue.slice(i)];
+    this.queue = later.length ? [...later, ...this.queue.slice(i)] : this.queue.slice(i);
     return batch;
   }
 
