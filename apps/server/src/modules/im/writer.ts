@@ -55,7 +55,7 @@ const prepare = (m: NewMessage): Prepared => ({ m, id: newId(), created: new Dat
 async function storeOne(db: Db, m: NewMessage): Promise<Stored> {
   const { id, created } = prepare(m);
   try {
-    const row = await db.one<MessageRow>(
+    const [row] = await db.query<MessageRow>(
       `WITH c AS (
          UPDATE im_conversation SET last_seq = last_seq + 1, last_time = $9
           WHERE id = $1 AND tenant_id = $2
@@ -83,6 +83,7 @@ async function storeOne(db: Db, m: NewMessage): Promise<Stored> {
         m.avatar.slice(0, 1000),
         m.memberCheck !== false,
       ],
+      { name: 'im_store_one' },
     );
     return row && { row, duplicate: false };
   } catch (e) {
@@ -163,6 +164,7 @@ async function storeBatch(db: Db, batch: Prepared[]): Promise<Map<string, Messag
       batch.map((p) => p.created.toISOString()),
       batch.map((p) => p.m.memberCheck !== false),
     ],
+    { name: 'im_store_batch' },
   );
   return new Map(rows.map((r) => [String(r.id), r]));
 }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, Row } from './db.js';
+import type { Db, QueryOptions, Row } from './db.js';
 import { INT8_OID, NUMERIC_OID } from './db.js';
 
 pg.types.setTypeParser(INT8_OID, (v) => v);
@@ -9,8 +9,8 @@ class ClientDb implements Db {
   readonly kind = 'postgres' as const;
   readonly inTx = true;
   constructor(private readonly c: pg.PoolClient) {}
-  async query<T = Row>(sql: string, params: readonly unknown[] = []) {
-    return (await this.c.query(sql, params as unknown[])).rows as T[];
+  async query<T = Row>(sql: string, params: readonly unknown[] = [], opts?: QueryOptions) {
+    return (await this.c.query({ text: sql, values: params as unknown[], name: opts?.name })).rows as T[];
   }
   async one<T = Row>(sql: string, params: readonly unknown[] = []) {
     return (await this.query<T>(sql, params))[0];
@@ -37,8 +37,8 @@ export class PostgresDb implements Db {
     return new PostgresDb(pool);
   }
 
-  async query<T = Row>(sql: string, params: readonly unknown[] = []) {
-    return (await this.pool.query(sql, params as unknown[])).rows as T[];
+  async query<T = Row>(sql: string, params: readonly unknown[] = [], opts?: QueryOptions) {
+    return (await this.pool.query({ text: sql, values: params as unknown[], name: opts?.name })).rows as T[];
   }
   async one<T = Row>(sql: string, params: readonly unknown[] = []) {
     return (await this.query<T>(sql, params))[0];
