@@ -3,7 +3,7 @@
  * holds idle clients and sender/receiver pairs; a pair's two ends live in the same process, so the
  * send-to-receive latency is read off one clock. Message texts carry the run tag and the send time.
  */
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import {
   closingAll,
   drops,
@@ -36,6 +36,8 @@ export type Command =
       rate: number;
       drainMs: number;
     }
+  | { cmd: 'settle'; maxMs: number }
+  | { cmd: 'warm' }
   | { cmd: 'close' };
 
 export interface ConnectResult {
@@ -62,6 +64,8 @@ export interface RunResult {
   sendSeconds: number;
   /** Send-to-receive latencies (ms) of every delivered message of the run. */
   latencies: number[];
+  /** The same, by the second of the run the message was sent in. */
+  latenciesBySecond: number[][];
   /** Send-to-acknowledgement latencies (ms). */
   ackLatencies: number[];
   uncaught: number;
@@ -97,13 +101,18 @@ const receivers: BenchClient[] = [];
 let runTag = '';
 let delivered = 0;
 let latencies: number[] = [];
+let bySecond: number[][] = [];
+let runStart = 0;
 
 function onText(text: string) {
   // "<tag> <n> <sendTime>"
   const sp = text.indexOf(' ');
   if (text.slice(0, sp) !== runTag) return;
   delivered++;
-  latencies.push(performance.now() - Number(text.slice(text.lastIndexOf(' ') + 1)));
+  const sentAt = Number(text.slice(text.lastIndexOf(' ') + 1));
+  const latency = performance.now() - sentAt;
+  latencies.push(latency);
+  (bySecond[Math.max(0, Math.floor((sentAt - runStart) / 1000))] ??= []).push(latency);
 }
 
 // A client library that throws from an event handler must not end the whole load generator: count it.
@@ -173,10 +182,29 @@ async function connectPairs(c: Extract<Command, { cmd: 'pairs' }>): Promise<Conn
   };
 }
 
+/**
+ * Every pair exchanges one message, so the runs measure traffic in conversations that exist (as between
+ * colleagues who have chatted before), not hundreds of conversations opened in the same second.
+ */
+async function warm(): Promise<{ ms: number; acked: number; delivered: number; pairs: number }> {
+  runTag = 'warm';
+  delivered = 0;
+  const t0 = performance.now();
+  const sends = await Promise.allSettled(
+    pairs.map((p, i) => p.sender.send(p.to, `warm ${i} ${performance.now().toFixed(3)}`)),
+  );
+  const acked = sends.filter((r) => r.status === 'fulfilled').length;
+  while (delivered < pairs.length && performance.now() - t0 < 60_000)
+    await new Promise((r) => setTimeout(r, 20));
+  runTag = '';
+  return { ms: Math.round(performance.now() - t0), acked, delivered, pairs: pairs.length };
+}
+
 async function run(c: Extract<Command, { cmd: 'run' }>): Promise<RunResult> {
   runTag = c.tag;
   delivered = 0;
   latencies = [];
+  bySecond = [];
   const ackLatencies: number[] = [];
   let sent = 0;
   let acked = 0;
@@ -184,6 +212,7 @@ async function run(c: Extract<Command, { cmd: 'run' }>): Promise<RunResult> {
   let firstError: string | undefined;
   let n = 0;
   const t0 = performance.now();
+  runStart = t0;
   const until = t0 + c.seconds * 1000;
   let lastSend = t0;
   // Closed loop: an acknowledgement frees a slot of the sender's window, refilled while time is left.
@@ -258,11 +287,32 @@ async function run(c: Extract<Command, { cmd: 'run' }>): Promise<RunResult> {
     delivered,
     sendSeconds,
     latencies,
+    latenciesBySecond: Array.from({ length: c.seconds + 1 }, (_, i) => bySecond[i] ?? []),
     ackLatencies,
     uncaught,
     firstUncaught,
     drops,
   };
+}
+
+/**
+ * Waits until this process is idle again (event-loop delay p99 under 20 ms over a second): thousands of
+ * clients that just signed in keep their process busy for a while, and a run started then would time the
+ * load generator, not the server.
+ */
+async function settle(maxMs: number): Promise<{ ms: number; lagP99Ms: number }> {
+  const t0 = performance.now();
+  const h = monitorEventLoopDelay({ resolution: 10 });
+  h.enable();
+  let lag = Infinity;
+  while (performance.now() - t0 < maxMs) {
+    h.reset();
+    await new Promise((r) => setTimeout(r, 1000));
+    lag = h.percentile(99) / 1e6;
+    if (lag < 20) break;
+  }
+  h.disable();
+  return { ms: Math.round(performance.now() - t0), lagP99Ms: Math.round(lag * 10) / 10 };
 }
 
 function close() {
@@ -279,6 +329,8 @@ process.on('message', (m: Command) => {
   if (m.cmd === 'connect') connect(m).then(reply, fail);
   else if (m.cmd === 'pairs') connectPairs(m).then(reply, fail);
   else if (m.cmd === 'run') run(m).then(reply, fail);
+  else if (m.cmd === 'settle') settle(m.maxMs).then(reply, fail);
+  else if (m.cmd === 'warm') warm().then(reply, fail);
   else {
     close();
     // Let the close frames go out before the parent stops this process.

@@ -7,7 +7,8 @@
  *       - at a fixed RATE messages/s for SECONDS: latency at the target load;
  *     stored (acknowledged) and delivered messages/s, p50/p99 send-to-receive latency;
  *   and, for ours, that the database holds exactly the acknowledged messages.
- * Run with `npm run bench:im -w bench` after `npm run build -w apps/server`. Writes bench/reports/im.json.
+ * Run with `npm run bench:im -w bench` after `npm run build -w apps/server`. Writes bench/reports/im.json
+ * (bench/reports/im-<n>-processes.json with IM_BENCH_SERVER_WORKERS=n).
  *
  * Environment: IM_BENCH_CLIENTS (20000), IM_BENCH_PAIRS (200), IM_BENCH_SECONDS (15), IM_BENCH_RATE (2000),
  * IM_BENCH_WINDOW (4), IM_BENCH_WORKERS (2 load-generator processes), IM_BENCH_CLIENT (sdk | raw),
@@ -38,7 +39,12 @@ const RATE = Number(env.IM_BENCH_RATE ?? 2000);
 const WINDOW = Number(env.IM_BENCH_WINDOW ?? 4);
 const WORKERS = Number(env.IM_BENCH_WORKERS ?? 2);
 const CONNECT_CONCURRENCY = Number(env.IM_BENCH_CONNECT_CONCURRENCY ?? 50);
+/** Processes of our one node (the server's WORKERS; more than 1 shares fan-out through Redis). */
+const SERVER_WORKERS = Number(env.IM_BENCH_SERVER_WORKERS ?? 1);
+const REDIS = env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DRAIN_MS = 10_000;
+/** Pause before each run, so the server starts it without the previous phase's garbage and backlog. */
+const SETTLE_MS = Number(env.IM_BENCH_SETTLE_MS ?? 5000);
 const admin = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const TARGET = { clients: 20_000, storedPerSec: 2000, p99ms: 50 };
@@ -89,6 +95,27 @@ function openConnections(url: string): number {
   });
   return out.split('\n').filter((l) => l.trim()).length;
 }
+/** A server and the processes it forked (the workers of a multi-process node). */
+function processTree(pid: number): number[] {
+  const kids = fs
+    .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number);
+  return [pid, ...kids.flatMap(processTree)];
+}
+const treeRssKb = (pid: number) => processTree(pid).reduce((a, p) => a + rssKb(p), 0);
+const treeCpuSeconds = (pid: number) => processTree(pid).reduce((a, p) => a + cpuSeconds(p), 0);
+/**
+ * How many more sockets the node can hold: each process that serves sockets may open up to its hard
+ * limit. Reserved per process: its database pool, getSign's keep-alive connections and some slack.
+ */
+function socketCapacity(pid: number, loadGenerators: number): number {
+  const tree = processTree(pid);
+  const serving = tree.length > 1 ? tree.slice(1) : tree;
+  return serving.reduce((a, p) => a + fdLimit(p) - fdCount(p) - 64 - 8 * loadGenerators, 0);
+}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ---- load-generator processes ------------------------------------------------------------------------
@@ -121,6 +148,17 @@ class Loader {
   }
 }
 
+/** A pause, then until every load generator is idle again (at most a minute). */
+async function settleAll(loaders: Loader[]) {
+  await sleep(SETTLE_MS);
+  const r = await Promise.all(
+    loaders.map((l) => l.call<{ ms: number; lagP99Ms: number }>({ cmd: 'settle', maxMs: 60_000 })),
+  );
+  console.log(
+    `  load generators idle after ${(SETTLE_MS + Math.max(...r.map((x) => x.ms))) / 1000} s (event-loop delay p99 ${r.map((x) => x.lagP99Ms).join(' / ')} ms)`,
+  );
+}
+
 /** Splits `items` into `n` interleaved shares. */
 const shares = <T>(items: T[], n: number) =>
   Array.from({ length: n }, (_, w) => items.filter((_, i) => i % n === w));
@@ -136,6 +174,9 @@ const pct = (sorted: number[], p: number) =>
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
 interface RunFigures {
+  /** Wall-clock span of the run (ISO), to line it up with the server's own logs. */
+  from: string;
+  to: string;
   offeredPerSec: number | 'max';
   sent: number;
   stored: number;
@@ -146,6 +187,8 @@ interface RunFigures {
   storedPerSec: number;
   deliveredPerSec: number;
   latencyMs: { p50: number; p99: number; max: number };
+  /** p99 send-to-receive latency of the messages sent in each second of the run (ms). */
+  p99BySecondMs: number[];
   ackMs: { p50: number; p99: number };
   serverCpuPercent: number;
   /**
@@ -165,9 +208,10 @@ interface RunFigures {
 }
 
 async function runLoad(loaders: Loader[], server: Started, tag: string, rate: number): Promise<RunFigures> {
-  const cpu0 = cpuSeconds(server.proc.pid!);
+  const cpu0 = treeCpuSeconds(server.proc.pid!);
   const gen0 = loaders.reduce((a, l) => a + cpuSeconds(l.pid), 0);
   const m0 = machineTicks();
+  const from = new Date().toISOString();
   const t0 = performance.now();
   const results = await Promise.all(
     loaders.map((l) =>
@@ -183,7 +227,7 @@ async function runLoad(loaders: Loader[], server: Started, tag: string, rate: nu
   );
   const wall = (performance.now() - t0) / 1000;
   const m1 = machineTicks();
-  const cpu = cpuSeconds(server.proc.pid!) - cpu0;
+  const cpu = treeCpuSeconds(server.proc.pid!) - cpu0;
   const gen = loaders.reduce((a, l) => a + cpuSeconds(l.pid), 0) - gen0;
   const sum = (k: 'sent' | 'acked' | 'failed' | 'delivered') => results.reduce((a, r) => a + r[k], 0);
   const lat = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
@@ -192,6 +236,8 @@ async function runLoad(loaders: Loader[], server: Started, tag: string, rate: nu
   const stored = sum('acked');
   const delivered = sum('delivered');
   return {
+    from,
+    to: new Date().toISOString(),
     offeredPerSec: rate || 'max',
     sent: sum('sent'),
     stored,
@@ -202,6 +248,14 @@ async function runLoad(loaders: Loader[], server: Started, tag: string, rate: nu
     storedPerSec: Math.round(stored / seconds),
     deliveredPerSec: Math.round(delivered / seconds),
     latencyMs: { p50: r1(pct(lat, 50)), p99: r1(pct(lat, 99)), max: r1(lat.at(-1) ?? NaN) },
+    p99BySecondMs: results[0]!.latenciesBySecond.map((_, i) =>
+      r1(
+        pct(
+          results.flatMap((r) => r.latenciesBySecond[i] ?? []).sort((a, b) => a - b),
+          99,
+        ),
+      ),
+    ),
     ackMs: { p50: r1(pct(ack, 50)), p99: r1(pct(ack, 99)) },
     serverCpuPercent: Math.round((cpu / wall) * 100),
     loadGeneratorCpuPercent: Math.round((gen / wall) * 100),
@@ -235,6 +289,8 @@ interface SideFigures {
   /** Connections open when the idle RSS was read. */
   openIdleConnections: number;
   rssPerIdleConnectionKb: number;
+  /** Messages of the warm-up (one per pair) acknowledged. */
+  warmUpAcked: number;
   saturation: RunFigures;
   fixedRate: RunFigures;
 }
@@ -250,7 +306,7 @@ async function drive(
   const loaders = Array.from({ length: WORKERS }, () => new Loader());
   try {
     await sleep(2000);
-    const rssEmpty = rssKb(pid);
+    const rssEmpty = treeRssKb(pid);
     const t0 = performance.now();
     const idleResults = await Promise.all(
       shares(idle, loaders.length).map((users, i) =>
@@ -272,7 +328,7 @@ async function drive(
       `  ${idleConnected} idle clients connected in ${connectSeconds.toFixed(1)} s (${connectFailed} failed, ${idleDrops.count} dropped since: ${JSON.stringify(idleDrops.reasons)})`,
     );
     await sleep(3000);
-    const rssIdle = rssKb(pid);
+    const rssIdle = treeRssKb(pid);
     // Per connection actually open: a client that signed in and dropped holds no server memory.
     const openIdle = openConnections(server.url);
     const pairResults = await Promise.all(
@@ -294,18 +350,30 @@ async function drive(
     const signedIn = idleConnected + pairResults.reduce((a, r) => a + r.connected, 0);
     const openBefore = openConnections(server.url);
     console.log(
-      `  ${signedIn} clients signed in, ${openBefore} connections open; sending as fast as acknowledgements allow for ${SECONDS} s…`,
+      `  ${signedIn} clients signed in, ${openBefore} connections open; sending ${RATE} messages/s for ${SECONDS} s…`,
     );
+    // The fixed rate (the run the latency target is read from) goes first, on a server that has settled
+    // after the sign-ins; the overload of the ceiling run comes last.
+    const warmed = await Promise.all(
+      loaders.map((l) =>
+        l.call<{ ms: number; acked: number; delivered: number; pairs: number }>({ cmd: 'warm' }),
+      ),
+    );
+    console.log(
+      `  warm-up: one message per pair (${warmed.reduce((a, w) => a + w.delivered, 0)}/${warmed.reduce((a, w) => a + w.pairs, 0)} delivered) in ${Math.max(...warmed.map((w) => w.ms))} ms`,
+    );
+    await settleAll(loaders);
+    const fixedRate = await runLoad(loaders, server, 'fix', RATE);
+    console.log(
+      `  fixed rate: ${fixedRate.storedPerSec} acknowledged/s, ${fixedRate.deliveredPerSec} delivered/s, p99 ${fixedRate.latencyMs.p99} ms (by second: ${fixedRate.p99BySecondMs.join(' ')})`,
+    );
+    console.log(`  sending as fast as acknowledgements allow for ${SECONDS} s…`);
+    await settleAll(loaders);
     const saturation = await runLoad(loaders, server, 'sat', 0);
     console.log(
       `  ceiling: ${saturation.storedPerSec} acknowledged/s, ${saturation.deliveredPerSec} delivered/s, p99 ${saturation.latencyMs.p99} ms`,
     );
-    console.log(`  sending ${RATE} messages/s for ${SECONDS} s…`);
-    const fixedRate = await runLoad(loaders, server, 'fix', RATE);
-    console.log(
-      `  fixed rate: ${fixedRate.storedPerSec} acknowledged/s, ${fixedRate.deliveredPerSec} delivered/s, p99 ${fixedRate.latencyMs.p99} ms`,
-    );
-    const rssAfter = rssKb(pid);
+    const rssAfter = treeRssKb(pid);
     const openAfter = openConnections(server.url);
     await Promise.all(loaders.map((l) => l.call({ cmd: 'close' })));
     return {
@@ -325,6 +393,7 @@ async function drive(
       rssMb: { empty: r1(rssEmpty / 1024), idle: r1(rssIdle / 1024), afterLoad: r1(rssAfter / 1024) },
       openIdleConnections: openIdle,
       rssPerIdleConnectionKb: openIdle ? r1((rssIdle - rssEmpty) / openIdle) : NaN,
+      warmUpAcked: warmed.reduce((a, w) => a + w.acked, 0),
       saturation,
       fixedRate,
     };
@@ -376,18 +445,18 @@ try {
       // measure the limiter. Raised here and only here.
       IM_SEND_RATE: '10000',
       IM_SEND_BURST: '100000',
+      ...(SERVER_WORKERS > 1 ? { WORKERS: String(SERVER_WORKERS), REDIS_URL: REDIS } : {}),
     },
     await freePort(),
     '/api/docs/json',
   );
   try {
     const pid = server.proc.pid!;
-    // Every socket is a file descriptor of the one server process; its hard limit caps the clients.
-    // Reserved: the database pool, getSign's keep-alive connections and some slack.
-    fdCap = fdLimit(pid) - fdCount(pid) - 64 - 8 * WORKERS;
+    // Every socket is a file descriptor of a server process; their hard limits cap the clients.
+    fdCap = socketCapacity(pid, WORKERS);
     if (clients > fdCap) {
       console.log(
-        `The server process may open ${fdLimit(pid)} files (hard limit, not raisable here); ${fdCount(pid)} are in use: ${fdCap} clients at most.`,
+        `Each server process may open ${fdLimit(pid)} files (hard limit, not raisable here): ${fdCap} clients at most.`,
       );
       clients = fdCap;
     }
@@ -396,7 +465,7 @@ try {
       `\nChat benchmark — ${os.cpus().length} cores, Node ${process.version}; ${clients} clients (${idleCount} idle + ${PAIRS} pairs)`,
     );
     console.log(
-      `\nours (${kind === 'sdk' ? '@forecourt/im-sdk' : 'raw protocol frames over ws'}, PostgreSQL):`,
+      `\nours (${kind === 'sdk' ? '@forecourt/im-sdk' : 'raw protocol frames over ws'}, PostgreSQL${SERVER_WORKERS > 1 ? `, one node of ${SERVER_WORKERS} processes sharing fan-out through Redis` : ''}):`,
     );
     const t = performance.now();
     const users = await createBenchUsers(dbUrl, clients, jwtSecret);
@@ -410,7 +479,7 @@ try {
     );
     await db.end();
     const messages = Number(rows[0]!.n);
-    const acknowledged = side.saturation.stored + side.fixedRate.stored;
+    const acknowledged = side.warmUpAcked + side.saturation.stored + side.fixedRate.stored;
     // Sends still unanswered when the bench gave up waiting may or may not have been stored.
     const unsettled = [side.saturation, side.fixedRate].reduce((a, f) => a + f.sent - f.stored - f.failed, 0);
     ours = {
@@ -444,8 +513,11 @@ const peerServer = await startProcess(
 );
 let peer: SideFigures;
 try {
-  const idleCount = clients - 2 * PAIRS;
-  const logins = Array.from({ length: clients }, (_, i) => ({ userID: benchAccount(i + 1) }));
+  // The relay is one process: it holds what its file limit allows.
+  const peerClients = Math.min(clients, socketCapacity(peerServer.proc.pid!, WORKERS));
+  if (peerClients < clients) console.log(`  the relay's one process can hold ${peerClients} clients`);
+  const idleCount = peerClients - 2 * PAIRS;
+  const logins = Array.from({ length: peerClients }, (_, i) => ({ userID: benchAccount(i + 1) }));
   peer = await drive('peer', peerServer, logins.slice(0, idleCount), pairsOf(logins.slice(idleCount)));
 } finally {
   await peerServer.stop();
@@ -575,6 +647,7 @@ const report = {
     requestedClients: REQUESTED,
     clients,
     serverFdCap: fdCap,
+    serverProcesses: SERVER_WORKERS,
     pairs: PAIRS,
     seconds: SECONDS,
     rate: RATE,
@@ -587,5 +660,6 @@ const report = {
   targets,
 };
 fs.mkdirSync(path.join(root, 'bench/reports'), { recursive: true });
-fs.writeFileSync(path.join(root, 'bench/reports/im.json'), JSON.stringify(report, null, 2));
-console.log('\nwritten to bench/reports/im.json');
+const reportName = SERVER_WORKERS > 1 ? `im-${SERVER_WORKERS}-processes.json` : 'im.json';
+fs.writeFileSync(path.join(root, 'bench/reports', reportName), JSON.stringify(report, null, 2));
+console.log(`\nwritten to bench/reports/${reportName}`);
