@@ -34,6 +34,8 @@ type BusFrame =
   | { op: '_login'; instanceId: string; platform: string; connId: string }
   | { op: '_end'; sessionId: string; type: KickedOutType };
 
+const SESSION_CHECK_CHUNK = 500;
+
 /** Each heartbeat tick visits this share of the sockets, so every socket is visited once per heartbeat. */
 const HEARTBEAT_SLICES = 300;
 
@@ -244,11 +246,19 @@ export class ImGateway {
       if (!s) byKind.set(c.principal.kind, (s = new Set()));
       s.add(c.principal.sessionId);
     }
-    for (const [kind, ids] of byKind) {
+    for (const [kind, idSet] of byKind) {
       const k = principalKind(kind);
       if (!k) continue;
       try {
-        const ended = await k.endedSessions(this.db, [...ids]);
+        // A few hundred at a time: tens of thousands in one query and one answer to parse would hold up
+        // the messages going through the node meanwhile.
+        const ids = [...idSet];
+        const ended = new Set<string>();
+        for (let i = 0; i < ids.length; i += SESSION_CHECK_CHUNK) {
+          if (i) await new Promise((r) => setImmediate(r));
+          for (const id of await k.endedSessions(this.db, ids.slice(i, i + SESSION_CHECK_CHUNK)))
+            ended.add(id);
+        }
         if (!ended.size) continue;
         for (const c of this.conns.values())
           if (c.principal.kind === kind && c.principal.sessionId && ended.has(c.principal.sessionId))
