@@ -92,6 +92,8 @@ function openConnections(url: string): number {
   const port = new URL(url).port;
   const out = execFileSync('ss', ['-Htn', 'state', 'established', `( sport = :${port} )`], {
     encoding: 'utf8',
+    // A line per connection: tens of thousands of lines.
+    maxBuffer: 256 * 1024 * 1024,
   });
   return out.split('\n').filter((l) => l.trim()).length;
 }
