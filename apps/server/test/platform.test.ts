@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../src/config.js';
 import { PgliteDb } from '../src/platform/db/pglite.js';
-import { call, createTestApp, dbLabel, tokenFor, type TestApp } from './harness.js';
+import { PostgresDb } from '../src/platform/db/postgres.js';
+import { call, createTestApp, dbLabel, onPostgres, tokenFor, type TestApp } from './harness.js';
 
 describe(`platform (${dbLabel})`, () => {
   let t: TestApp;
@@ -80,3 +81,22 @@ describe('embedded database folder', () => {
     await again.close();
   });
 });
+
+// A PostgreSQL server that ends idle connections (a restart, an administrator) must not take the node down.
+if (onPostgres)
+  describe('database server connections', () => {
+    it('survives the server ending its idle connections, and the next query gets a new one', async () => {
+      const db = await PostgresDb.open(process.env.TEST_DATABASE_URL!, 2);
+      try {
+        const [{ pid }] = await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        const admin = await PostgresDb.open(process.env.TEST_DATABASE_URL!, 1);
+        await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+        await admin.close();
+        await new Promise((r) => setTimeout(r, 200));
+        const [again] = await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        expect(again!.pid).not.toBe(pid);
+      } finally {
+        await db.close();
+      }
+    });
+  });

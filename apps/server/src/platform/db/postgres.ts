@@ -31,6 +31,10 @@ export class PostgresDb implements Db {
 
   static async open(url: string, max = 10): Promise<PostgresDb> {
     const pool = new pg.Pool({ connectionString: url, max });
+    // An idle connection the server ends (a restart, a dropped database, an administrator) is reported
+    // here; without a listener it would crash the process. The pool drops it and opens another when
+    // needed, and a query in flight gets its own error.
+    pool.on('error', () => undefined);
     // Fail at start-up, with the server's reason, rather than on the first request.
     const c = await pool.connect();
     c.release();
