@@ -66,9 +66,18 @@ describe('the shell', () => {
     await page.getByLabel('test-input').fill('to be cleared');
     await tabMenu(page, '测试页', '清除缓存');
     await page.getByText('需要清除缓存吗？').waitFor();
-    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    // Under load the confirm dialog may still be opening when the first click lands: click until it goes.
+    const confirm = page.locator('.ant-modal-confirm-btns .ant-btn-primary');
+    await expect
+      .poll(
+        async () => {
+          if (await confirm.isVisible()) await confirm.click({ timeout: 2000 }).catch(() => undefined);
+          return page.getByLabel('test-input').inputValue();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe('');
     await expect(toast(page).textContent()).resolves.toContain('已清除');
-    await expect(page.getByLabel('test-input').inputValue()).resolves.toBe('');
     await context.close();
   });
 
