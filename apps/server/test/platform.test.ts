@@ -88,7 +88,8 @@ if (onPostgres)
     it('survives the server ending its idle connections, and the next query gets a new one', async () => {
       const db = await PostgresDb.open(process.env.TEST_DATABASE_URL!, 2);
       try {
-        const [{ pid }] = await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        const [first] = await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        const pid = first!.pid;
         const admin = await PostgresDb.open(process.env.TEST_DATABASE_URL!, 1);
         await admin.query('SELECT pg_terminate_backend($1)', [pid]);
         await admin.close();
