@@ -18,14 +18,20 @@ import { TYPES } from './types.js';
 
 export const PROTOCOL_VERSION = 1;
 
-/** Tags for the conversation list and unread pushes (the notify module's tag names). */
+/** Spec §7's tag of each media type: what an unread push carries instead of the content. */
+export const MEDIA_TAG: Partial<Record<string, 'image' | 'voice' | 'file' | 'emoji' | 'video' | 'location'>> =
+  {
+    [TYPES.MSG_IMAGE]: 'image',
+    [TYPES.MSG_SOUND]: 'voice',
+    [TYPES.MSG_FILE]: 'file',
+    [TYPES.MSG_FACE]: 'emoji',
+    [TYPES.MSG_VIDEO]: 'video',
+    [TYPES.MSG_LOCATION]: 'location',
+  };
+
+/** Tags for the conversation list (the notify module's tag names, and a few more). */
 const TAG: Partial<Record<string, string>> = {
-  [TYPES.MSG_IMAGE]: 'image',
-  [TYPES.MSG_SOUND]: 'voice',
-  [TYPES.MSG_FILE]: 'file',
-  [TYPES.MSG_FACE]: 'emoji',
-  [TYPES.MSG_VIDEO]: 'video',
-  [TYPES.MSG_LOCATION]: 'location',
+  ...MEDIA_TAG,
   [TYPES.MSG_CUSTOM]: 'custom',
   [TYPES.MSG_GRP_TIP]: 'group tip',
   [TYPES.MSG_GRP_SYS_NOTICE]: 'notice',

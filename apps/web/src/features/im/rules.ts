@@ -1,3 +1,4 @@
+import { MEDIA_TAG } from '@forecourt/im-sdk/protocol';
 import { TYPES, type Message, type TextPayload } from './sdk';
 
 /** Spec §4/§9: only the sender may revoke (or re-edit text), within 120 s of sending. */
@@ -30,16 +31,7 @@ export type PushType = 'text' | 'image' | 'voice' | 'file' | 'emoji' | 'video' |
 export function unreadPush(
   m: Pick<Message, 'type'> & { payload: unknown },
 ): { type: PushType; message: string } | undefined {
-  const tag = (
-    {
-      [TYPES.MSG_IMAGE]: 'image',
-      [TYPES.MSG_SOUND]: 'voice',
-      [TYPES.MSG_FILE]: 'file',
-      [TYPES.MSG_FACE]: 'emoji',
-      [TYPES.MSG_VIDEO]: 'video',
-      [TYPES.MSG_LOCATION]: 'location',
-    } as Record<string, PushType>
-  )[m.type];
+  const tag = MEDIA_TAG[m.type];
   if (m.type === TYPES.MSG_TEXT)
     return { type: 'text', message: String((m.payload as TextPayload | undefined)?.text ?? '') };
   return tag ? { type: tag, message: tag } : undefined;
