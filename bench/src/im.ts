@@ -12,7 +12,7 @@
  *
  * Environment: IM_BENCH_CLIENTS (20000), IM_BENCH_PAIRS (200), IM_BENCH_SECONDS (15), IM_BENCH_RATE (2000),
  * IM_BENCH_WINDOW (4), IM_BENCH_WORKERS (2 load-generator processes), IM_BENCH_CLIENT (sdk | raw),
- * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres).
+ * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), IM_BENCH_PEER=0 (ours only, no report).
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -505,6 +505,12 @@ try {
 }
 
 // ---- the peer ------------------------------------------------------------------------------------------
+
+// IM_BENCH_PEER=0: ours only, for a quick look while working on the server; no report is written.
+if (env.IM_BENCH_PEER === '0') {
+  console.log(JSON.stringify({ fixedRate: ours.fixedRate, saturation: ours.saturation }, null, 2));
+  process.exit(0);
+}
 
 console.log('\nSocket.IO relay peer (no storage):');
 const peerServer = await startProcess(

@@ -222,8 +222,9 @@ export class ImGateway {
         c.avatar = p.avatar ?? c.avatar;
       }
     }
-    const text = JSON.stringify({ op: m.op, data: m.data });
-    for (const c of set) if (c.id !== m.skip) this.send(c, text);
+    let text: string | undefined;
+    for (const c of set)
+      if (c.id !== m.skip) this.send(c, (text ??= JSON.stringify({ op: m.op, data: m.data })));
   }
 
   private async refreshPresence() {

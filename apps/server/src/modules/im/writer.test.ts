@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbLabel, type TestApp } from '../../../test/harness.js';
 import type { Db } from '../../platform/db/index.js';
 import { newId } from '../../platform/ids.js';
-import type { Conv } from './convs.js';
+import { MESSAGE_COLS, viewOf, type Conv, type MessageRow } from './convs.js';
 import { MAX_BATCH, storeMessage, type NewMessage } from './writer.js';
 
 /** Counts the statements sent through a database (the writer's own, and nothing else runs on it). */
@@ -207,6 +207,29 @@ describe(`storing messages with group commit (${dbLabel})`, () => {
       [1, 'ok-1'],
       [2, 'ok-2'],
     ]);
+  });
+
+  it('hands back the row as stored, alone and in a batch (the statement returns only the seq)', async () => {
+    const c = await conv('c2c', ['w-r', 'w-s']);
+    const long = { ...msg(c, 'w-r', 'as-1', 'Grüße, 你好 "quoted" \\ <b>'), nick: 'n'.repeat(80) };
+    const alone = await storeMessage(t.db, long);
+    const burst = await Promise.all(
+      ['as-2', 'as-3', 'as-4'].map((id, i) =>
+        storeMessage(t.db, {
+          ...msg(c, i % 2 ? 'w-s' : 'w-r', id),
+          payload: { text: id, n: i, x: [1, null] },
+        }),
+      ),
+    );
+    for (const s of [alone, ...burst]) {
+      const stored = await t.db.one<MessageRow>(`SELECT ${MESSAGE_COLS} FROM im_message WHERE id = $1`, [
+        s!.row.id,
+      ]);
+      // What the clients see of it (the ack and the pushes) is the same either way.
+      for (const viewer of ['w-r', 'w-s'])
+        expect(viewOf(c, s!.row, viewer)).toEqual(viewOf(c, stored!, viewer));
+    }
+    expect(alone!.row.nick).toBe('n'.repeat(64));
   });
 
   it('writes inside a caller’s transaction, so it rolls back with it', async () => {

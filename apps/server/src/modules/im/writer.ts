@@ -51,11 +51,36 @@ interface Prepared {
 
 const prepare = (m: NewMessage): Prepared => ({ m, id: newId(), created: new Date(m.nowMs) });
 
+const NICK_MAX = 64;
+const AVATAR_MAX = 1000;
+
+/**
+ * The stored row, from what the node sent and the seq the database chose. Statements return only the
+ * seq: parsing the whole row back (jsonb, timestamps) cost the node and the database more than the
+ * insert itself.
+ */
+const rowOf = ({ m, id, created }: Prepared, seq: string | number): MessageRow => ({
+  id,
+  conversation_id: m.conv.id,
+  seq,
+  sender: m.sender,
+  client_msg_id: m.clientMsgId,
+  type: m.type,
+  payload: m.payload,
+  nick: m.nick.slice(0, NICK_MAX),
+  avatar: m.avatar.slice(0, AVATAR_MAX),
+  create_time: created,
+  is_revoked: false,
+  modify_time: null,
+  change_ver: 0,
+});
+
 /** One message, one statement: for writes inside a caller's transaction and for retrying a failed batch. */
 async function storeOne(db: Db, m: NewMessage): Promise<Stored> {
-  const { id, created } = prepare(m);
+  const p = prepare(m);
+  const { id, created } = p;
   try {
-    const [row] = await db.query<MessageRow>(
+    const [row] = await db.query<{ seq: string }>(
       `WITH c AS (
          UPDATE im_conversation SET last_seq = last_seq + 1, last_time = $9
           WHERE id = $1 AND tenant_id = $2
@@ -64,12 +89,12 @@ async function storeOne(db: Db, m: NewMessage): Promise<Stored> {
        ), ins AS (
          INSERT INTO im_message (id, tenant_id, conversation_id, seq, sender, client_msg_id, type, payload, nick, avatar, create_time)
          SELECT $3, $2, $1, c.last_seq, $4, $5, $6, $7::jsonb, $8, $10, $9 FROM c
-         RETURNING ${MESSAGE_COLS}
+         RETURNING seq
        ), own AS (
          UPDATE im_member SET read_seq = ins.seq FROM ins
           WHERE im_member.conversation_id = $1 AND im_member.user_id = $4 AND im_member.read_seq = ins.seq - 1
        )
-       SELECT * FROM ins`,
+       SELECT seq FROM ins`,
       [
         m.conv.id,
         m.conv.tenantId,
@@ -78,14 +103,14 @@ async function storeOne(db: Db, m: NewMessage): Promise<Stored> {
         m.clientMsgId,
         m.type,
         JSON.stringify(m.payload),
-        m.nick.slice(0, 64),
+        m.nick.slice(0, NICK_MAX),
         created,
-        m.avatar.slice(0, 1000),
+        m.avatar.slice(0, AVATAR_MAX),
         m.memberCheck !== false,
       ],
       { name: 'im_store_one' },
     );
-    return row && { row, duplicate: false };
+    return row && { row: rowOf(p, row.seq), duplicate: false };
   } catch (e) {
     if (!isUniqueViolation(e, 'im_message_client')) throw e;
     const row = await db.one<MessageRow>(
@@ -104,7 +129,7 @@ async function storeOne(db: Db, m: NewMessage): Promise<Stored> {
  * everything before it (as in storeOne): a run of the sender's own messages moves read_seq to its end.
  */
 async function storeBatch(db: Db, batch: Prepared[]): Promise<Map<string, MessageRow>> {
-  const rows = await db.query<MessageRow>(
+  const rows = await db.query<{ id: string; seq: string }>(
     `WITH input AS (
        SELECT * FROM unnest($1::int[], $2::bigint[], $3::varchar[], $4::bigint[], $5::varchar[], $6::varchar[],
                             $7::varchar[], $8::text[], $9::varchar[], $10::varchar[], $11::timestamptz[], $12::boolean[])
@@ -137,7 +162,7 @@ async function storeBatch(db: Db, batch: Prepared[]): Promise<Map<string, Messag
               ok.payload::jsonb, ok.nick, ok.avatar, ok.ts
          FROM ok, base
         WHERE base.of ? ok.conv::text
-       RETURNING ${MESSAGE_COLS}
+       RETURNING id, conversation_id, sender, seq
      ), runs AS (
        -- Seqs of one conversation in a batch are consecutive, so a sender's consecutive seqs form a run.
        SELECT conversation_id, sender, min(seq) AS lo, max(seq) AS hi
@@ -149,7 +174,7 @@ async function storeBatch(db: Db, batch: Prepared[]): Promise<Map<string, Messag
        UPDATE im_member m SET read_seq = runs.hi FROM runs
         WHERE m.conversation_id = runs.conversation_id AND m.user_id = runs.sender AND m.read_seq = runs.lo - 1
      )
-     SELECT * FROM ins`,
+     SELECT id, seq FROM ins`,
     [
       batch.map((_, i) => i),
       batch.map((p) => p.m.conv.id),
@@ -159,14 +184,20 @@ async function storeBatch(db: Db, batch: Prepared[]): Promise<Map<string, Messag
       batch.map((p) => p.m.clientMsgId),
       batch.map((p) => p.m.type),
       batch.map((p) => JSON.stringify(p.m.payload)),
-      batch.map((p) => p.m.nick.slice(0, 64)),
-      batch.map((p) => p.m.avatar.slice(0, 1000)),
+      batch.map((p) => p.m.nick.slice(0, NICK_MAX)),
+      batch.map((p) => p.m.avatar.slice(0, AVATAR_MAX)),
       batch.map((p) => p.created.toISOString()),
       batch.map((p) => p.m.memberCheck !== false),
     ],
     { name: 'im_store_batch' },
   );
-  return new Map(rows.map((r) => [String(r.id), r]));
+  const seqOf = new Map(rows.map((r) => [String(r.id), r.seq]));
+  const stored = new Map<string, MessageRow>();
+  for (const p of batch) {
+    const seq = seqOf.get(p.id);
+    if (seq !== undefined) stored.set(p.id, rowOf(p, seq));
+  }
+  return stored;
 }
 
 /** The rows already stored under these (tenant, sender, clientMsgId), by key. */
