@@ -290,6 +290,48 @@ describe(`chat with the SDK (${dbLabel})`, () => {
     expect(Number(stored[0]!.n)).toBe(N);
   });
 
+  it('stores the sends a client has on their way at once in the order sent, without waiting for each to commit', async () => {
+    const a = await login('online1');
+    const b = await login('sales2');
+    const db = t.app.ctx.im!.deps.db;
+    const query = db.query;
+    let writes = 0;
+    db.query = ((sql, params, opts) => {
+      if (opts?.name?.startsWith('im_store')) writes++;
+      return query.call(db, sql, params, opts);
+    }) as typeof db.query;
+    const N = 40;
+    try {
+      // Two conversations, interleaved.
+      await Promise.all(
+        Array.from({ length: N }, (_, i) =>
+          a.client.sendMessage(text(a, i % 2 ? 'sales2' : 'resource1', `in order ${i}`)),
+        ),
+      );
+    } finally {
+      delete (db as Partial<typeof db>).query;
+    }
+    // Waiting for each commit before taking the next send took one write per send.
+    expect(writes).toBeLessThanOrEqual(N / 4);
+    const rows = await t.db.query<{ text: string; peer: string }>(
+      `SELECT m.payload->>'text' AS text, CASE WHEN c.user_a = 'online1' THEN c.user_b ELSE c.user_a END AS peer
+         FROM im_message m JOIN im_conversation c ON c.id = m.conversation_id
+        WHERE m.sender = 'online1' AND m.payload->>'text' LIKE 'in order %' ORDER BY m.conversation_id, m.seq`,
+    );
+    for (const peer of ['sales2', 'resource1']) {
+      const sentTo = Array.from({ length: N }, (_, i) => i).filter(
+        (i) => (i % 2 ? 'sales2' : 'resource1') === peer,
+      );
+      expect(rows.filter((r) => r.peer === peer).map((r) => r.text)).toEqual(
+        sentTo.map((i) => `in order ${i}`),
+      );
+    }
+    await waitFor(() => b.received.filter((x) => x.from === 'online1').length >= N / 2);
+    expect(
+      b.received.filter((x) => x.from === 'online1').map((x) => (x.payload as { text: string }).text),
+    ).toEqual(Array.from({ length: N / 2 }, (_, i) => `in order ${2 * i + 1}`));
+  });
+
   it('catches up more than one answer holds (250 missed messages) page by page, without a gap', async () => {
     const a = await login('sales2');
     const b = await login('resource1', { reconnect: { minDelayMs: 60_000, maxDelayMs: 60_000 } });

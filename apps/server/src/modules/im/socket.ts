@@ -165,12 +165,22 @@ const MEDIA_POLICY = {
   video: 'chat-video',
 } as const;
 
-const handlers: { [O in Exclude<Op, 'auth'>]: Handler<O> } = {
+const handlers: { [O in Exclude<Op, 'auth' | 'send'>]: Handler<O> } & {
+  send: (rt: ImRuntime, c: Conn, a: Ops['send'][0], order?: store.SendOrder) => Promise<Ops['send'][1]>;
+} = {
   ping: async (rt) => ({ serverTime: rt.deps.clock.now() }),
-  send: async (rt, c, a) => {
-    const gate = await rt.limiter.take(`${c.principal.tenantId}:${c.principal.userID}`, rt.deps.clock.now());
-    if (!gate.ok) throw rateLimited(gate.retryAfterMs);
-    return withPushes(rt, c, store.sendMessage(rt.deps, actorOf(c), a.message));
+  send: async (rt, c, a, order) => {
+    try {
+      const gate = await rt.limiter.take(
+        `${c.principal.tenantId}:${c.principal.userID}`,
+        rt.deps.clock.now(),
+      );
+      if (!gate.ok) throw rateLimited(gate.retryAfterMs);
+    } catch (e) {
+      order?.queued();
+      throw e;
+    }
+    return withPushes(rt, c, store.sendMessage(rt.deps, actorOf(c), a.message, order));
   },
   history: (rt, c, a) => store.history(rt.deps, actorOf(c), a),
   read: (rt, c, a) => withPushes(rt, c, store.markRead(rt.deps, actorOf(c), a)),
@@ -282,8 +292,8 @@ export function serveSocket(rt: ImRuntime, socket: WebSocket, headerLang: Lang):
   let lang: Lang = headerLang;
   let authing = false;
   let resumeTimer: NodeJS.Timeout | undefined;
-  // One client's sends are stored in the order it sent them.
-  let sendChain: Promise<unknown> = Promise.resolve();
+  // One client's sends are stored in the order it sent them (see store.SendOrder).
+  let sendTurn: Promise<unknown> = Promise.resolve();
 
   const authTimer = setTimeout(() => socket.close(CLOSE.AUTH_TIMEOUT, 'auth timeout'), AUTH_TIMEOUT_MS);
   const write = (frame: object) => {
@@ -367,9 +377,10 @@ export function serveSocket(rt: ImRuntime, socket: WebSocket, headerLang: Lang):
       const run = () => (handlers as Record<string, Handler<Op>>)[op]!(rt, c, args as never);
       let data: unknown;
       if (op === 'send') {
-        const p = sendChain.then(run, run);
-        sendChain = p.catch(() => undefined);
-        data = await p;
+        const after = sendTurn;
+        let queued!: () => void;
+        sendTurn = new Promise<void>((r) => (queued = r));
+        data = await handlers.send(rt, c, args as unknown as Ops['send'][0], { after, queued });
       } else data = await run();
       write({ op: 'res', rid, code: 0, data });
     } catch (e) {

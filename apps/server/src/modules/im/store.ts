@@ -16,7 +16,7 @@ import { recordRiskHit, scanSensitive } from '../risk/words.js';
 import { num, type ImDeps, type Push, type WithPushes } from './deps.js';
 import { ImError, invalid, notFoundIm } from './errors.js';
 import { assertMayTalk } from './principals.js';
-import { storeMessage } from './writer.js';
+import { storeMessage, type NewMessage, type Stored } from './writer.js';
 import {
   MESSAGE_COLS,
   conversationSummary,
@@ -78,12 +78,45 @@ async function maskText(db: Db, tenantId: string, text: string) {
   return { text: scan.masked, hits: scan.hits, original: text };
 }
 
+/**
+ * Keeps one client's sends in the order it sent them without waiting for each to commit: a send is handed
+ * to the writer only after the one before it (`after`), and tells the next one (`queued`) as soon as it is
+ * handed over or has failed. The writer keeps each conversation in the order it was handed sends, so a
+ * client with several sends on their way has them stored in order, in one statement when they are close.
+ */
+export interface SendOrder {
+  after: Promise<unknown>;
+  queued: () => void;
+}
+
 /** Sends a message: validates, masks, stores exactly once, and fans it out to the members. */
 export async function sendMessage(
   deps: ImDeps,
   actor: Actor,
   out: OutgoingMessage,
+  order?: SendOrder,
 ): Promise<WithPushes<{ message: WireMessage }>> {
+  let storing: Promise<Prepared>;
+  try {
+    const prepared = await prepareSend(deps, actor, out);
+    await order?.after;
+    // Stamped now, not while preparing: a conversation's times then never run against its seqs.
+    const message = { ...prepared.message, nowMs: deps.clock.now() };
+    storing = storeMessage(deps.db, message).then((stored) => ({ ...prepared, stored }));
+  } finally {
+    order?.queued();
+  }
+  return finishSend(deps, actor, await storing);
+}
+
+interface Prepared {
+  conv: Conv;
+  message: Omit<NewMessage, 'nowMs'>;
+  masked?: Awaited<ReturnType<typeof maskText>>;
+  stored?: Stored;
+}
+
+async function prepareSend(deps: ImDeps, actor: Actor, out: OutgoingMessage): Promise<Prepared> {
   const { db } = deps;
   if (!CLIENT_MSG_ID.test(out.clientMsgId ?? ''))
     throw invalid('im.badFrame', { op: 'send', detail: 'clientMsgId' });
@@ -99,16 +132,27 @@ export async function sendMessage(
   const conv = await resolveConv(db, actor.tenantId, actor.userID, conversationID, true);
   if (!conv) throw notFoundIm('im.noGroup', { groupID: out.to });
   if (conv.kind === 'c2c') await assertMayTalk(db, actor.tenantId, actor.userID, out.to);
-  const stored = await storeMessage(db, {
+  return {
     conv,
-    sender: actor.userID,
-    clientMsgId: out.clientMsgId,
-    type: out.type,
-    payload,
-    nick: actor.nick,
-    avatar: actor.avatar,
-    nowMs: deps.clock.now(),
-  });
+    masked,
+    message: {
+      conv,
+      sender: actor.userID,
+      clientMsgId: out.clientMsgId,
+      type: out.type,
+      payload,
+      nick: actor.nick,
+      avatar: actor.avatar,
+    },
+  };
+}
+
+async function finishSend(
+  deps: ImDeps,
+  actor: Actor,
+  { conv, masked, stored }: Prepared,
+): Promise<WithPushes<{ message: WireMessage }>> {
+  const { db } = deps;
   if (!stored) throw new ImError(ERROR_CODE.FORBIDDEN, 'im.notMember');
   const message = viewOf(conv, stored.row, actor.userID);
   if (stored.duplicate) return { result: { message }, pushes: [] };
