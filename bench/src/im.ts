@@ -30,7 +30,8 @@ import { freePort, startProcess, type Started } from './lib/process.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const env = process.env;
-// IM_BENCH_SERVER_MAIN: another build of the server (e.g. one with a changed setting) to compare.
+// IM_BENCH_SERVER_MAIN: another build of the server (e.g. one with a changed setting) to compare;
+// IM_BENCH_SERVER_NODE_FLAGS: Node flags for it (e.g. V8 heap settings).
 const serverMain = env.IM_BENCH_SERVER_MAIN ?? path.join(root, 'apps/server/dist/main.js');
 const REQUESTED = Number(env.IM_BENCH_CLIENTS ?? 20_000);
 const PAIRS = Number(env.IM_BENCH_PAIRS ?? 200);
@@ -434,7 +435,7 @@ let ours: SideFigures & {
 };
 try {
   const server = await startProcess(
-    [serverMain],
+    [...(env.IM_BENCH_SERVER_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []), serverMain],
     {
       DATABASE_URL: dbUrl,
       DATA_DIR: dataDir,
