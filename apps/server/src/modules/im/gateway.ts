@@ -228,6 +228,8 @@ export class ImGateway {
   }
 
   private async refreshPresence() {
+    // In memory nothing expires, and listing tens of thousands of sockets would be work for nothing.
+    if (!this.presence.refresh) return;
     const entries = [...this.conns.values()].map((c) => ({
       tenantId: c.principal.tenantId,
       userID: c.principal.userID,

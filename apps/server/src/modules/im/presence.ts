@@ -9,8 +9,8 @@ export interface Presence {
   remove(tenantId: string, userID: string, connId: string): Promise<void>;
   /** Number of live sockets of the user (all nodes). */
   count(tenantId: string, userID: string): Promise<number>;
-  /** Keeps this node's sockets alive (called periodically). */
-  refresh(entries: { tenantId: string; userID: string; connId: string }[]): Promise<void>;
+  /** Keeps this node's sockets alive (called periodically); absent where entries do not expire. */
+  refresh?(entries: { tenantId: string; userID: string; connId: string }[]): Promise<void>;
 }
 
 export const PRESENCE_TTL_MS = 90_000;
@@ -32,7 +32,6 @@ export class MemoryPresence implements Presence {
   async count(tenantId: string, userID: string) {
     return this.users.get(`${tenantId}\n${userID}`)?.size ?? 0;
   }
-  async refresh() {}
 }
 
 /** A sorted set per user: member = socket, score = expiry (ms). */
