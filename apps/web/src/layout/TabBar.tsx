@@ -6,7 +6,7 @@ import { confirm } from '@/shared/notify/confirm';
 import { contrast, readableShade } from './contrast';
 import { closeAll, closeOthers, closeTab, refreshTab, useTabs, type Tab } from './tabs';
 
-/** The tab strip: click to switch, × to close (never the last), right-click for the tab menu. */
+/** The tab strip: click to switch, × to close (never the last), right-click anywhere on a tab for its menu. */
 export function TabBar() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -63,18 +63,32 @@ export function TabBar() {
         const next = closeTab(String(key));
         if (next) navigate(next);
       }}
+      // The whole tab (its padding and close button too) opens the tab menu, not only its title: a
+      // right-click just beside the text would otherwise get the browser's own menu.
+      renderTabBar={(props, DefaultTabBar) => (
+        <DefaultTabBar {...props}>
+          {(node) => {
+            const tab = tabs.find((x) => x.value === node.key);
+            return tab ? (
+              <Dropdown key={node.key} trigger={['contextMenu']} menu={contextMenu(tab)}>
+                {node}
+              </Dropdown>
+            ) : (
+              node
+            );
+          }}
+        </DefaultTabBar>
+      )}
       items={tabs.map((tab) => ({
         key: tab.value,
         closable: tabs.length > 1,
         label: (
-          <Dropdown trigger={['contextMenu']} menu={contextMenu(tab)}>
-            <span
-              data-tab={tab.value}
-              style={tab.value === active && activeColor ? { color: activeColor } : undefined}
-            >
-              {label(tab)}
-            </span>
-          </Dropdown>
+          <span
+            data-tab={tab.value}
+            style={tab.value === active && activeColor ? { color: activeColor } : undefined}
+          >
+            {label(tab)}
+          </span>
         ),
       }))}
     />
