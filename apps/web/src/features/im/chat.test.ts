@@ -15,6 +15,8 @@ class FakeClient {
   failNextSend: boolean | Error = false;
   conversations: Conversation[] = [conversation('sales2', { userProfile: { nick: 'Li Xiaomei' } })];
   pages: Array<{ messageList: Message[]; nextReqMessageID: string; isCompleted: boolean }> = [];
+  /** History pages are answered once this settles (a slow server). */
+  pageGate: Promise<unknown> = Promise.resolve();
   private n = 0;
   on(name: string, h: Handler) {
     this.handlers.set(name, [...(this.handlers.get(name) ?? []), h]);
@@ -59,7 +61,8 @@ class FakeClient {
       conversation: this.conversations.find((c) => c.conversationID === id) ?? conversation(id.slice(3)),
     });
   }
-  getMessageList(o: unknown) {
+  async getMessageList(o: unknown) {
+    await this.pageGate;
     return this.ok(
       'getMessageList',
       o,
@@ -292,6 +295,31 @@ describe('the chat client of the web app', () => {
     stop();
     expect(shown()).toHaveLength(1000);
     expect(renders).toBe(2);
+  });
+
+  it("keeps what arrives while a conversation's first page is on its way: a message and my own send", async () => {
+    let answer = () => {};
+    fake.pageGate = new Promise<void>((r) => (answer = r));
+    // The server read the page before the next message was stored; that message's push comes first.
+    fake.pages = [
+      {
+        messageList: [message({ ID: 's1', clientMsgId: 'x1', seq: 1 })],
+        nextReqMessageID: '',
+        isCompleted: true,
+      },
+    ];
+    const opening = chat.openConversation('C2Csales2');
+    await flush();
+    fake.emit(EVENT.MESSAGE_RECEIVED, [message({ ID: 's2', clientMsgId: 'x2', seq: 2 })]);
+    chat.sendText('on my way');
+    await flush();
+    answer();
+    await opening;
+    expect(shown().map((m) => [m.ID, m.status])).toEqual([
+      ['s1', 'success'],
+      ['s2', 'success'],
+      ['s-c-1', 'success'],
+    ]);
   });
 
   it("pages back through history and says 'there are no more history messages' at the start", async () => {

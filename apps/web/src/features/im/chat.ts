@@ -68,6 +68,12 @@ let account = '';
 let starting: Promise<void> | undefined;
 /** The SDK's own message objects (by identity), handed back to it for a resend. */
 const originals = new Map<string, Message>();
+/**
+ * Messages of a conversation whose first page is on its way. The server may have answered the page
+ * before a message was stored while the message's push gets here before the answer; kept aside, they
+ * are merged into the page instead of being dropped for want of a list to go into.
+ */
+const arriving = new Map<string, Message[]>();
 
 // ---- history helpers -------------------------------------------------------------------------------
 
@@ -80,7 +86,10 @@ function setHistory(conversationID: string, change: (h: History) => History) {
   });
 }
 
-const showLocal = (m: Message) => setHistory(m.conversationID, (h) => ({ ...h, list: upsert(h.list, m) }));
+function showLocal(m: Message) {
+  if (!useChat.getState().history[m.conversationID]) arriving.get(m.conversationID)?.push(m);
+  else setHistory(m.conversationID, (h) => ({ ...h, list: upsert(h.list, m) }));
+}
 
 // ---- read marking (spec §4) ------------------------------------------------------------------------
 
@@ -107,6 +116,7 @@ function applyReceived(batch: Message[]) {
     for (const [id, list] of byConv) {
       const h = history[id];
       if (h) history[id] = { ...h, list: mergeIncoming(h.list, list) };
+      else arriving.get(id)?.push(...list);
     }
     return { history };
   });
@@ -263,6 +273,7 @@ export async function stopChat() {
   starting = undefined;
   batcher?.stop();
   originals.clear();
+  arriving.clear();
   useChat.setState(initial());
   await c?.logout().catch(() => {});
   await c?.destroy().catch(() => {});
@@ -279,19 +290,21 @@ function need(): ChatClient {
 export async function openConversation(conversationID: string) {
   const s = useChat.getState();
   if (s.switching) return;
+  const loading = !s.history[conversationID];
+  if (loading) arriving.set(conversationID, []);
   batcher?.flush();
   useChat.setState({ switching: true, currentID: conversationID });
   try {
     const c = need();
     const conv = (await c.getConversationProfile(conversationID)).data.conversation;
     useChat.setState((st) => (st.currentID === conversationID ? { current: conv } : st));
-    if (!useChat.getState().history[conversationID]) {
+    if (loading) {
       const page = (await c.getMessageList({ conversationID })).data;
       useChat.setState((st) => ({
         history: {
           ...st.history,
           [conversationID]: st.history[conversationID] ?? {
-            list: page.messageList,
+            list: mergeIncoming(page.messageList, arriving.get(conversationID) ?? []),
             next: page.nextReqMessageID,
             isCompleted: page.isCompleted,
           },
@@ -302,6 +315,7 @@ export async function openConversation(conversationID: string) {
   } catch (e) {
     void message.error(t('im.openFailed', { error: errorText(e) }));
   } finally {
+    if (loading) arriving.delete(conversationID);
     useChat.setState({ switching: false });
   }
 }
