@@ -17,6 +17,8 @@ class FakeClient {
   pages: Array<{ messageList: Message[]; nextReqMessageID: string; isCompleted: boolean }> = [];
   /** History pages are answered once this settles (a slow server). */
   pageGate: Promise<unknown> = Promise.resolve();
+  /** Conversation profiles are answered once this settles. */
+  profileGate: Promise<unknown> = Promise.resolve();
   private n = 0;
   on(name: string, h: Handler) {
     this.handlers.set(name, [...(this.handlers.get(name) ?? []), h]);
@@ -56,7 +58,8 @@ class FakeClient {
   getTotalUnreadMessageCount() {
     return 0;
   }
-  getConversationProfile(id: string) {
+  async getConversationProfile(id: string) {
+    await this.profileGate;
     return this.ok('getConversationProfile', id, {
       conversation: this.conversations.find((c) => c.conversationID === id) ?? conversation(id.slice(3)),
     });
@@ -229,6 +232,23 @@ describe('the chat client of the web app', () => {
       ['getConversationProfile', 'C2Csales2'],
     ]);
     expect(useChat.getState().switching).toBe(false);
+  });
+
+  it('while another conversation opens, never shows or sends to the one before', async () => {
+    await chat.openConversation('C2Csales2');
+    let answer = () => {};
+    fake.profileGate = new Promise<void>((r) => (answer = r));
+    const opening = chat.openConversation('C2Cresource1');
+    await flush();
+    expect(useChat.getState().current?.conversationID).not.toBe('C2Csales2');
+    chat.sendText('typed while it opens');
+    answer();
+    await opening;
+    expect(useChat.getState().current?.conversationID).toBe('C2Cresource1');
+    chat.sendText('the price list is out');
+    await flush();
+    const sentTo = fake.calls.filter(([n]) => n === 'sendMessage').map(([, m]) => (m as Message).to);
+    expect(sentTo).toEqual(['resource1']);
   });
 
   it('shows a text at once as unsent, then sent, and pushes the text to the other party', async () => {

@@ -38,7 +38,10 @@ export interface ChatState {
   conversations: Conversation[];
   totalUnread: number;
   currentID?: string;
-  /** The open conversation's profile (it may not be in the list yet, e.g. opened from contacts). */
+  /**
+   * The open conversation's profile (it may not be in the list yet, e.g. opened from contacts); always
+   * the one of currentID, undefined until it is known.
+   */
   current?: Conversation;
   history: Record<string, History>;
   /** Arrow-key switching is locked while a switch is in progress (spec §4). */
@@ -293,7 +296,13 @@ export async function openConversation(conversationID: string) {
   const loading = !s.history[conversationID];
   if (loading) arriving.set(conversationID, []);
   batcher?.flush();
-  useChat.setState({ switching: true, currentID: conversationID });
+  // The conversation before must not stay `current` while this one loads: its header would show over
+  // this one's messages, and what is typed then would be sent to it.
+  useChat.setState({
+    switching: true,
+    currentID: conversationID,
+    current: s.conversations.find((x) => x.conversationID === conversationID),
+  });
   try {
     const c = need();
     const conv = (await c.getConversationProfile(conversationID)).data.conversation;
@@ -377,8 +386,9 @@ export async function updateProfile(p: { nick?: string; avatar?: string; gender?
 
 /** Who a new message goes to in the open conversation. */
 function target() {
-  const { current } = useChat.getState();
-  if (!current || current.type === TYPES.CONV_SYSTEM) return undefined;
+  const { current, currentID } = useChat.getState();
+  if (!current || current.conversationID !== currentID || current.type === TYPES.CONV_SYSTEM)
+    return undefined;
   return current.type === TYPES.CONV_GROUP
     ? {
         to: current.groupProfile?.groupID ?? current.conversationID.replace(/^GROUP/, ''),
