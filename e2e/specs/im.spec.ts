@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { create, ERROR_CODE, TYPES, type IMError } from '@forecourt/im-sdk';
-import { apiToken, baseUrl, DEMO_PASSWORD, signIn, toast, useBrowser } from '../support/browser';
+import {
+  apiToken,
+  baseUrl,
+  clickShown,
+  DEMO_PASSWORD,
+  settled,
+  signIn,
+  toast,
+  useBrowser,
+} from '../support/browser';
 
 /**
  * The chat screen between two staff members, each in their own browser context, in English so the spec's
@@ -35,9 +44,16 @@ const box = (page: Page) => page.getByRole('textbox', { name: PLACEHOLDER });
 const bubble = (page: Page, text: string | RegExp) => page.locator('.fc-im-msg').filter({ hasText: text });
 const notice = (page: Page, text: string) => page.locator('.fc-im-notice').filter({ hasText: text });
 
+/** Opens the chat screen and waits until it is shown (a click while its dialog still zooms in is lost). */
 async function openChat(page: Page) {
   await entry(page).click();
-  await page.locator('.fc-im-root').waitFor();
+  await settled(page.locator('.fc-im-root'));
+}
+
+/** Picks an item of a message's right-click menu once the menu is shown. */
+async function messageMenu(page: Page, message: Locator, name: string) {
+  await message.locator('.fc-im-bubble').click({ button: 'right' });
+  await clickShown(page.getByRole('menuitem', { name }));
 }
 
 /** Opens the one-to-one chat with a colleague from the Contacts tab, as a user would. */
@@ -153,8 +169,7 @@ describe('the chat screen', () => {
     await send(a.page, 'the price was wrong');
     await sent(a.page, 'the price was wrong').waitFor();
     await bubble(z.page, 'the price was wrong').waitFor();
-    await sent(a.page, 'the price was wrong').locator('.fc-im-bubble').click({ button: 'right' });
-    await a.page.getByRole('menuitem', { name: 'Revoke' }).click();
+    await messageMenu(a.page, sent(a.page, 'the price was wrong'), 'Revoke');
     await notice(a.page, 'you revoked a message').waitFor();
     await notice(z.page, 'the other party revoked a message').waitFor();
     expect(await bubble(z.page, 'the price was wrong').count()).toBe(0);
@@ -164,6 +179,8 @@ describe('the chat screen', () => {
 
     // Messages of the other party have no revoke.
     await z.page.locator('.fc-im-msg-in .fc-im-bubble').first().click({ button: 'right' });
+    // Counted once the menu is there (it offers Copy), not before it opened.
+    await settled(z.page.getByRole('menuitem', { name: 'Copy' }));
     expect(await z.page.getByRole('menuitem', { name: 'Revoke' }).count()).toBe(0);
     await a.context.close();
     await z.context.close();
@@ -297,8 +314,7 @@ describe('the chat screen', () => {
     await z.page.locator('.fc-im-conv').filter({ hasText: '陈思远' }).click();
     await bubble(z.page, 'see you at 4').waitFor();
 
-    await sent(a.page, 'see you at 4').locator('.fc-im-bubble').click({ button: 'right' });
-    await a.page.getByRole('menuitem', { name: 'Re-edit' }).click();
+    await messageMenu(a.page, sent(a.page, 'see you at 4'), 'Re-edit');
     await expect.poll(() => box(a.page).inputValue()).toBe('see you at 4');
     await box(a.page).fill('see you at 5');
     await box(a.page).press('Enter');
@@ -311,7 +327,8 @@ describe('the chat screen', () => {
     await a.page.getByRole('button', { name: 'Emoji' }).click();
     const stickers = a.page.getByRole('listbox', { name: 'Emoji' }).getByRole('option');
     await expect.poll(() => stickers.count()).toBe(142);
-    await stickers.first().click();
+    // The picker zooms in: a sticker is picked once it is shown (a click during the zoom sends nothing).
+    await clickShown(stickers.first());
     await z.page.locator('.fc-im-msg-in').getByRole('img', { name: 'grinning' }).waitFor();
 
     // Up and Down move through the conversation list (not while typing).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseUrl, signInAs, toast, useBrowser } from '../support/browser';
+import { baseUrl, clickShown, settled, signInAs, toast, useBrowser } from '../support/browser';
 
 const openFromSearch = async (page: Page, text: string) => {
   await page.keyboard.press('Control+k');
@@ -8,20 +8,15 @@ const openFromSearch = async (page: Page, text: string) => {
   await input.fill(text);
   await page.keyboard.press('Enter');
 };
-// Picks an item of a tab's right-click menu. The menu is retried when it closed before the click landed
-// (a page still settling after navigation may take the focus), and only the open menu is used, not one
-// still fading out.
+// Picks an item of a tab's right-click menu, in the open menu (a closing one stays in the page for its
+// animation) once it is shown. The click must not scroll: antd closes a menu opened at the pointer when
+// the page scrolls, and Playwright scrolls an element into view on each retry of a click (which a click
+// during the menu's slide-in needed).
 const tabMenu = async (page: Page, label: string, name: string) => {
-  for (let attempt = 1; ; attempt++) {
-    await tab(page, label).click({ button: 'right' });
-    const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name });
-    try {
-      await item.click({ timeout: 5000 });
-      return;
-    } catch (e) {
-      if (attempt === 3) throw e;
-    }
-  }
+  await tab(page, label).click({ button: 'right' });
+  const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name });
+  await settled(item);
+  await item.click({ scroll: 'none' });
 };
 const tab = (page: Page, label: string) => page.locator('.fc-tabs .ant-tabs-tab').filter({ hasText: label });
 
@@ -66,17 +61,8 @@ describe('the shell', () => {
     await page.getByLabel('test-input').fill('to be cleared');
     await tabMenu(page, '测试页', '清除缓存');
     await page.getByText('需要清除缓存吗？').waitFor();
-    // Under load the confirm dialog may still be opening when the first click lands: click until it goes.
-    const confirm = page.locator('.ant-modal-confirm-btns .ant-btn-primary');
-    await expect
-      .poll(
-        async () => {
-          if (await confirm.isVisible()) await confirm.click({ timeout: 2000 }).catch(() => undefined);
-          return page.getByLabel('test-input').inputValue();
-        },
-        { timeout: 20_000 },
-      )
-      .toBe('');
+    await clickShown(page.locator('.ant-modal-confirm-btns .ant-btn-primary'));
+    await expect.poll(() => page.getByLabel('test-input').inputValue()).toBe('');
     await expect(toast(page).textContent()).resolves.toContain('已清除');
     await context.close();
   });
@@ -87,7 +73,7 @@ describe('the shell', () => {
     await openFromSearch(page, '个人');
     await page.waitForURL(/\/info\/index$/);
     await page.getByRole('button', { name: '锁屏' }).click();
-    await page.locator('.ant-modal .ant-btn-primary').click();
+    await clickShown(page.locator('.ant-modal .ant-btn-primary'));
     await page.getByText('锁屏密码不能为空').waitFor();
     await page.getByRole('dialog').locator('input[type="password"]').fill('desk-lock-1');
     await page.locator('.ant-modal .ant-btn-primary').click();
@@ -122,7 +108,7 @@ describe('the shell', () => {
     const sider = page.locator('.ant-layout-sider');
     const before = await sider.evaluate((el) => getComputedStyle(el).backgroundColor);
     await page.getByRole('button', { name: '主题', exact: true }).click();
-    await page.locator('[data-theme="hey"]').click();
+    await clickShown(page.locator('[data-theme="hey"]'));
     await expect.poll(() => sider.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(before);
     const hey = await sider.evaluate((el) => getComputedStyle(el).backgroundColor);
     await page.reload();
@@ -148,12 +134,14 @@ describe('the shell', () => {
       .toBe('2');
     await page.getByRole('button', { name: '错误日志' }).click();
     await page.getByText('test page rejected promise').waitFor();
-    await page.getByRole('button', { name: '上传服务器' }).click();
-    await page.getByText('确定要把错误日志上传到服务器吗？').waitFor();
-    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await clickShown(page.getByRole('button', { name: '上传服务器' }));
+    // Each question's own OK (the one answered before may still be fading out).
+    const ok = (question: string) =>
+      page.locator('.ant-modal-confirm').filter({ hasText: question }).locator('.ant-btn-primary');
+    await clickShown(ok('确定要把错误日志上传到服务器吗？'));
     await expect(toast(page).textContent()).resolves.toContain('发送成功');
     await page.getByRole('button', { name: '清空本地日志' }).click();
-    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await clickShown(ok('确定要清空本地错误日志吗？'));
     await page.getByText('清空成功').waitFor();
     await context.close();
   });
@@ -182,7 +170,7 @@ describe('the shell', () => {
     await openFromSearch(page, '个人');
     await page.getByRole('button', { name: '编辑个人资料' }).click();
     await page.getByLabel('头像地址').fill('not-a-url.png');
-    await page.locator('.ant-modal .ant-btn-primary').click();
+    await clickShown(page.locator('.ant-modal .ant-btn-primary'));
     await expect(toast(page).textContent()).resolves.toContain('头像应为网址');
     await expect(page.getByLabel('头像地址').inputValue()).resolves.toBe('');
     await page.getByLabel('昵称').fill('小王');
