@@ -1,5 +1,13 @@
 import { describe, expect, inject, it } from 'vitest';
-import { baseUrl, signIn, signInAs, signInWithCaptcha, toast, useBrowser } from '../support/browser';
+import {
+  baseUrl,
+  clickShown,
+  signIn,
+  signInAs,
+  signInWithCaptcha,
+  toast,
+  useBrowser,
+} from '../support/browser';
 
 describe('registration, initial passwords and embedded pages', () => {
   const b = useBrowser();
@@ -10,7 +18,7 @@ describe('registration, initial passwords and embedded pages', () => {
     await page.getByRole('button', { name: '注册账号' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('账号').fill('guest.e2e');
-    await dialog.locator('.ant-btn-primary').click();
+    await clickShown(dialog.locator('.ant-btn-primary'));
     await dialog.getByText('请先输入密码').first().waitFor();
     await dialog.getByLabel('密码', { exact: true }).fill('Guest2026pw');
     await dialog.getByLabel('确认密码').fill('Other2026pw');
@@ -19,7 +27,7 @@ describe('registration, initial passwords and embedded pages', () => {
     await dialog.getByLabel('确认密码').fill('Guest2026pw');
     await dialog.locator('.ant-btn-primary').click();
     await page.getByText('申请已提交，请等待管理员审核').waitFor();
-    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await clickShown(page.locator('.ant-modal-confirm-btns .ant-btn-primary'));
     // Until an administrator approves it, the account cannot sign in.
     await signIn(page, 'guest.e2e', 'Guest2026pw');
     await expect(toast(page).textContent()).resolves.toContain('账号正在等待管理员审核');
@@ -37,10 +45,9 @@ describe('registration, initial passwords and embedded pages', () => {
     await dialog.getByLabel('原密码').fill(initial);
     await dialog.getByLabel('新密码', { exact: true }).fill('Online2026new');
     await dialog.getByLabel('确认新密码').fill('Online2026new');
-    await dialog
-      .getByRole('button', { name: '保 存' })
-      .or(dialog.getByRole('button', { name: '保存' }))
-      .click();
+    await clickShown(
+      dialog.getByRole('button', { name: '保 存' }).or(dialog.getByRole('button', { name: '保存' })),
+    );
     await page.getByText('密码已修改').waitFor();
     await dialog.waitFor({ state: 'hidden' });
     await context.close();

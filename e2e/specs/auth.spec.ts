@@ -4,6 +4,7 @@ import {
   ADMIN_PASSWORD,
   DEMO_PASSWORD,
   baseUrl,
+  clickShown,
   signIn,
   signInAs,
   toast,
@@ -93,7 +94,7 @@ describe('sign-in, guard and session', () => {
     });
     expect(res.status).toBe(200);
     await page.getByRole('button', { name: '个人信息' }).click();
-    await page.getByRole('menuitem', { name: '仪表盘' }).click();
+    await clickShown(page.getByRole('menuitem', { name: '仪表盘' }));
     await page.waitForURL(/\/login$/);
     await page.locator('#username').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('forecourt-token'))).toBeNull();
@@ -104,12 +105,11 @@ describe('sign-in, guard and session', () => {
     const { page, context } = await b.page();
     await signInAs(page, 'resource1');
     await page.getByRole('button', { name: '个人信息' }).click();
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await clickShown(page.getByRole('menuitem', { name: '退出登录' }));
     await page.getByText('确定要退出登录吗？').waitFor();
-    await page
-      .getByRole('button', { name: '确 认' })
-      .or(page.getByRole('button', { name: '确认' }))
-      .click();
+    await clickShown(
+      page.getByRole('button', { name: '确 认' }).or(page.getByRole('button', { name: '确认' })),
+    );
     await page.waitForURL(/\/login$/);
     await page.locator('#username').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('forecourt-userInfo'))).toBeNull();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
-import { ADMIN_PASSWORD, apiToken, baseUrl, signInAs, useBrowser } from '../support/browser';
+import { ADMIN_PASSWORD, apiToken, baseUrl, clickShown, signInAs, useBrowser } from '../support/browser';
 
 /** antd puts a space between two Chinese characters of a plain button ("保 存"). */
 const cn = (text: string) => new RegExp(`^\\s*${[...text].join('\\s?')}\\s*$`);
@@ -26,9 +26,7 @@ const dialog = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal'
 const row = (scope: Page | Locator, text: string) => scope.locator('.ant-table-row', { hasText: text });
 
 async function save(page: Page) {
-  await dialog(page)
-    .getByRole('button', { name: cn('保存') })
-    .click();
+  await clickShown(dialog(page).getByRole('button', { name: cn('保存') }));
 }
 
 async function search(scope: Locator | Page, label: string, value: string) {
@@ -60,7 +58,7 @@ async function removeRow(page: Page, scope: Locator | Page, text: string, questi
   await row(scope, text).first().getByRole('button', { name: '删除' }).click();
   const confirmBox = page.locator('.ant-modal-confirm');
   await confirmBox.getByText(question).waitFor();
-  await confirmBox.getByRole('button', { name: cn('确定') }).click();
+  await clickShown(confirmBox.getByRole('button', { name: cn('确定') }));
 }
 
 describe('administration console on the CRUD engine', () => {
@@ -224,10 +222,9 @@ describe('administration console on the CRUD engine', () => {
       await dialog(page).locator('.ant-tree-treenode', { hasText: '北京市' }).waitFor();
     };
     await addZone('Z-E2E', '端到端华东区');
-    await dialog(page)
-      .locator('.ant-tree-treenode', { hasText: '北京市' })
-      .locator('.ant-tree-checkbox')
-      .click();
+    await clickShown(
+      dialog(page).locator('.ant-tree-treenode', { hasText: '北京市' }).locator('.ant-tree-checkbox'),
+    );
     await dialog(page).getByText('已选 1 个区划').waitFor();
     await save(page);
     await said(page, '保存成功');
@@ -318,11 +315,12 @@ describe('administration console on the CRUD engine', () => {
     await signInAs(page);
     await openPage(page, '/system/user', 'admin');
     const pick = async (label: string, option: string) => {
-      await dialog(page).locator('.ant-form-item', { hasText: label }).locator('.ant-select').click();
-      await page
-        .locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: option })
-        .first()
-        .click();
+      await clickShown(dialog(page).locator('.ant-form-item', { hasText: label }).locator('.ant-select'));
+      await clickShown(
+        page
+          .locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: option })
+          .first(),
+      );
       // Close a dropdown that stays open (multiple choice) by clicking the dialog's title: Escape would
       // close the dialog itself once a single-choice dropdown has closed on its own.
       await dialog(page).locator('.ant-modal-title').click();
@@ -330,7 +328,7 @@ describe('administration console on the CRUD engine', () => {
     const shownPassword = async (title: string) => {
       const box = page.locator('.ant-modal-confirm', { hasText: title });
       const password = (await box.locator('.ant-typography').first().textContent())!.trim();
-      await box.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+      await clickShown(box.locator('.ant-modal-confirm-btns .ant-btn-primary'));
       return password;
     };
 
@@ -350,10 +348,7 @@ describe('administration console on the CRUD engine', () => {
       .locator('.ant-modal-confirm')
       .getByText('确定重置 端到端用户 的密码吗？他们的登录将立即失效。')
       .waitFor();
-    await page
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: cn('确定') })
-      .click();
+    await clickShown(page.locator('.ant-modal-confirm').getByRole('button', { name: cn('确定') }));
     const second = await shownPassword('新的初始密码（只显示这一次）');
     expect(second).not.toBe(first);
     await expect(apiToken('e2e.user', first)).rejects.toThrow();
@@ -379,7 +374,7 @@ describe('administration console on the CRUD engine', () => {
     const created = page.locator('.ant-modal-confirm', { hasText: '租户已创建' });
     await created.getByText('admin', { exact: true }).waitFor();
     expect((await created.locator('code').textContent())!.length).toBeGreaterThanOrEqual(8);
-    await created.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await clickShown(created.locator('.ant-modal-confirm-btns .ant-btn-primary'));
 
     await row(page, '端到端租户').locator('.ant-checkbox-input').check();
     await page.getByRole('button', { name: '租户配置' }).click();

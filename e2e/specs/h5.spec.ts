@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signIn, useBrowser } from '../support/browser';
+import { clickShown, settled, signIn, useBrowser } from '../support/browser';
 import { startServer } from '../support/global-setup';
 
 /**
@@ -107,7 +107,7 @@ describe('the customer mobile chat page (/h5/chat)', () => {
     await page.reload();
     await page.getByText('王建国').waitFor();
     await page.getByRole('button', { name: '退出登录' }).click();
-    await page.getByRole('button', { name: '确定' }).click();
+    await clickShown(page.getByRole('button', { name: '确定' }));
     await page.getByText('手机号登录').waitFor();
     expect(errors).toEqual([]);
     await context.close();
@@ -153,6 +153,7 @@ describe('the customer mobile chat page (/h5/chat)', () => {
       )
       .toBe('2');
     await entry.click();
+    await settled(staff.page.locator('.fc-im-root'));
     await staff.page.locator('.fc-im-conv').filter({ hasText: '刘秀英' }).click();
     await staff.page.locator('.fc-im-pane-title').filter({ hasText: '刘秀英' }).waitFor();
     await staff.page.locator('.fc-im-pane-dept').filter({ hasText: '136****4502' }).waitFor();

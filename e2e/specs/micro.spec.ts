@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrl, signInAs, useBrowser } from '../support/browser';
+import { baseUrl, clickShown, signInAs, useBrowser } from '../support/browser';
 
 describe('micro-apps in the workspace (qiankun host)', () => {
   const b = useBrowser();
@@ -11,7 +11,7 @@ describe('micro-apps in the workspace (qiankun host)', () => {
       (r) => r.url().endsWith('/api/blade-auth/oauth/user-info') && r.frame() === page.mainFrame(),
     );
     await page.getByRole('menuitem', { name: '流程办公' }).click();
-    await page.getByRole('menuitem', { name: '示例微应用' }).click();
+    await clickShown(page.getByRole('menuitem', { name: '示例微应用' }));
     await page.waitForURL(/\/qiankun\/micro\/demo$/);
     await page.locator('.ant-tabs-tab-active', { hasText: '示例微应用' }).waitFor();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, apiToken, baseUrl, signInAs, useBrowser } from '../support/browser';
+import { DEMO_PASSWORD, apiToken, baseUrl, clickShown, signInAs, useBrowser } from '../support/browser';
 
 describe('the chat entry and the notification socket', () => {
   const b = useBrowser();
@@ -31,7 +31,7 @@ describe('the chat entry and the notification socket', () => {
     await pops.filter({ hasText: '客户到店了' }).waitFor();
     await pops.filter({ hasText: '[图片]' }).waitFor();
     await expect(pops.first().textContent()).resolves.toContain('online2 发来新消息');
-    await pops.filter({ hasText: '客户到店了' }).click();
+    await clickShown(pops.filter({ hasText: '客户到店了' }));
     await page.locator('.fc-im-root').waitFor();
     // With the chat open, a push adds no pop-up: the conversation list shows it.
     await push('还在吗', 'text');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { baseUrl, signInAs, useBrowser } from '../support/browser';
+import { baseUrl, clickShown, signInAs, useBrowser } from '../support/browser';
 
 /** A real 1×1 PNG: the storage checks the bytes, not only the name. */
 const PNG = Buffer.from(
@@ -90,7 +90,7 @@ describe('shared widgets on the test page', () => {
 
     const dialogCard = page.locator('.fc-widget-image-dialog');
     await dialogCard.getByRole('button', { name: '打开图片上传' }).click();
-    await modalOk(page).click();
+    await clickShown(modalOk(page));
     await toastWith(page, '请先选择图片');
     const dialog = page.locator('.ant-modal-wrap:visible');
     await dialog.locator('input[type=file]').setInputFiles(file('c.png', PNG, 'image/png'));
@@ -103,7 +103,7 @@ describe('shared widgets on the test page', () => {
       .locator('.ant-modal-wrap:visible input[type=file]')
       .setInputFiles(file('d.png', PNG, 'image/png'));
     await page.locator('.ant-modal-wrap:visible .ant-upload-list-item-done').waitFor();
-    await modalOk(page).click();
+    await clickShown(modalOk(page));
     await expect.poll(async () => ((await valueOf(dialogCard, 'image dialog')) as unknown[]).length).toBe(1);
     await context.close();
   });
@@ -157,7 +157,7 @@ describe('shared widgets on the test page', () => {
 
     await card.getByRole('button', { name: '移除 clip.mp4' }).click();
     await page.locator('.ant-modal-confirm-title').filter({ hasText: '确定移除 clip.mp4 吗？' }).waitFor();
-    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await clickShown(page.locator('.ant-modal-confirm-btns .ant-btn-primary'));
     await expect.poll(() => card.getByText('clip.mp4').count()).toBe(0);
 
     // Payment receipts take images only.
@@ -174,7 +174,7 @@ describe('shared widgets on the test page', () => {
     await card.getByRole('button', { name: /选\s*择/ }).click();
     const dialog = page.locator('.ant-modal-wrap:visible');
     await dialog.getByText('车源资源部').waitFor();
-    await modalOk(page).click();
+    await clickShown(modalOk(page));
     await toastWith(page, '请选择部门/人员');
 
     const dept = dialog.locator('.ant-tree-treenode').filter({ hasText: '车源资源部' });
@@ -193,7 +193,7 @@ describe('shared widgets on the test page', () => {
     // Opening again starts from the value; cancel leaves the value as it was.
     await card.getByRole('button', { name: /选\s*择/ }).click();
     await dialog.getByLabel('picked').getByText('张伟').waitFor();
-    await dialog.locator('.ant-modal-footer .ant-btn').first().click();
+    await clickShown(dialog.locator('.ant-modal-footer .ant-btn').first());
     expect(((await valueOf(card, 'picker')) as { empList: unknown[] }).empList).toHaveLength(1);
     await context.close();
   });
@@ -209,7 +209,7 @@ describe('shared widgets on the test page', () => {
     const dialog = page.locator('.ant-modal-wrap:visible');
     const address = dialog.getByRole('textbox', { name: '地址' });
     await address.fill('上海市浦东新区世纪大道 100 号');
-    await modalOk(page).click();
+    await clickShown(modalOk(page));
     await toastWith(page, '请在地图上选择以锁定位置');
 
     const map = dialog.locator('.leaflet-container');
