@@ -6,6 +6,7 @@ import {
   baseUrl,
   clickShown,
   DEMO_PASSWORD,
+  pickFromContextMenu,
   settled,
   signIn,
   toast,
@@ -50,11 +51,9 @@ async function openChat(page: Page) {
   await settled(page.locator('.fc-im-root'));
 }
 
-/** Picks an item of a message's right-click menu once the menu is shown. */
-async function messageMenu(page: Page, message: Locator, name: string) {
-  await message.locator('.fc-im-bubble').click({ button: 'right' });
-  await clickShown(page.getByRole('menuitem', { name }));
-}
+/** Picks an item of a message's right-click menu (the message is in view: the newest ones are). */
+const messageMenu = (page: Page, message: Locator, name: string) =>
+  pickFromContextMenu(message.locator('.fc-im-bubble'), page.getByRole('menuitem', { name }));
 
 /** Opens the one-to-one chat with a colleague from the Contacts tab, as a user would. */
 async function chatWith(page: Page, realName: string, search = realName) {
@@ -178,7 +177,7 @@ describe('the chat screen', () => {
     await expect.poll(() => box(a.page).inputValue()).toBe('the price was wrong');
 
     // Messages of the other party have no revoke.
-    await z.page.locator('.fc-im-msg-in .fc-im-bubble').first().click({ button: 'right' });
+    await z.page.locator('.fc-im-msg-in .fc-im-bubble').first().click({ button: 'right', scroll: 'none' });
     // Counted once the menu is there (it offers Copy), not before it opened.
     await settled(z.page.getByRole('menuitem', { name: 'Copy' }));
     expect(await z.page.getByRole('menuitem', { name: 'Revoke' }).count()).toBe(0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseUrl, clickShown, settled, signInAs, toast, useBrowser } from '../support/browser';
+import { baseUrl, clickShown, pickFromContextMenu, signInAs, toast, useBrowser } from '../support/browser';
 
 const openFromSearch = async (page: Page, text: string) => {
   await page.keyboard.press('Control+k');
@@ -9,15 +9,12 @@ const openFromSearch = async (page: Page, text: string) => {
   await page.keyboard.press('Enter');
 };
 // Picks an item of a tab's right-click menu, in the open menu (a closing one stays in the page for its
-// animation) once it is shown. The click must not scroll: antd closes a menu opened at the pointer when
-// the page scrolls, and Playwright scrolls an element into view on each retry of a click (which a click
-// during the menu's slide-in needed).
-const tabMenu = async (page: Page, label: string, name: string) => {
-  await tab(page, label).click({ button: 'right' });
-  const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name });
-  await settled(item);
-  await item.click({ scroll: 'none' });
-};
+// animation). The tab strip is at the top of the page, in view.
+const tabMenu = (page: Page, label: string, name: string) =>
+  pickFromContextMenu(
+    tab(page, label),
+    page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name }),
+  );
 const tab = (page: Page, label: string) => page.locator('.fc-tabs .ant-tabs-tab').filter({ hasText: label });
 
 describe('the shell', () => {

@@ -126,6 +126,18 @@ export async function clickShown(target: Locator) {
   await target.click();
 }
 
+/**
+ * Right-clicks `target` and picks `item` from the menu that opens at the pointer. Neither click scrolls:
+ * antd closes such a menu when the page or a scroll container around the target scrolls, and Playwright
+ * scrolls its target into view on each retry of a click (a target still moving, a menu still sliding in);
+ * the scroll event of a retried right-click even comes after the menu it opened.
+ */
+export async function pickFromContextMenu(target: Locator, item: Locator) {
+  await target.click({ button: 'right', scroll: 'none' });
+  await settled(item);
+  await item.click({ scroll: 'none' });
+}
+
 /** The text of the toast currently shown. */
 export const toast = (page: Page) => page.locator('.ant-message-notice').last();
 
