@@ -38,10 +38,7 @@ export interface ChatState {
   conversations: Conversation[];
   totalUnread: number;
   currentID?: string;
-  /**
-   * The open conversation's profile (it may not be in the list yet, e.g. opened from contacts); always
-   * the one of currentID, undefined until it is known.
-   */
+  /** The open conversation's profile (it may not be in the list yet, e.g. opened from contacts). */
   current?: Conversation;
   history: Record<string, History>;
   /** Arrow-key switching is locked while a switch is in progress (spec §4). */
@@ -296,13 +293,7 @@ export async function openConversation(conversationID: string) {
   const loading = !s.history[conversationID];
   if (loading) arriving.set(conversationID, []);
   batcher?.flush();
-  // The conversation before must not stay `current` while this one loads: its header would show over
-  // this one's messages, and what is typed then would be sent to it.
-  useChat.setState({
-    switching: true,
-    currentID: conversationID,
-    current: s.conversations.find((x) => x.conversationID === conversationID),
-  });
+  useChat.setState({ switching: true, currentID: conversationID });
   try {
     const c = need();
     const conv = (await c.getConversationProfile(conversationID)).data.conversation;
@@ -384,20 +375,17 @@ export async function updateProfile(p: { nick?: string; avatar?: string; gender?
 
 // ---- sending ---------------------------------------------------------------------------------------
 
-/** Who a new message goes to in the open conversation. */
+/**
+ * Who a new message goes to: the open conversation, named by its id (C2C + user, GROUP + group). Not by
+ * `current`, which stays the conversation before until the open one's profile arrives: a message typed
+ * during a switch went to the previous conversation.
+ */
 function target() {
-  const { current, currentID } = useChat.getState();
-  if (!current || current.conversationID !== currentID || current.type === TYPES.CONV_SYSTEM)
-    return undefined;
-  return current.type === TYPES.CONV_GROUP
-    ? {
-        to: current.groupProfile?.groupID ?? current.conversationID.replace(/^GROUP/, ''),
-        conversationType: TYPES.CONV_GROUP,
-      }
-    : {
-        to: current.userProfile.userID || current.conversationID.replace(/^C2C/, ''),
-        conversationType: TYPES.CONV_C2C,
-      };
+  const { currentID } = useChat.getState();
+  for (const type of [TYPES.CONV_C2C, TYPES.CONV_GROUP] as const)
+    if (currentID?.startsWith(type) && currentID.length > type.length)
+      return { to: currentID.slice(type.length), conversationType: type };
+  return undefined;
 }
 
 /**
