@@ -9,6 +9,7 @@ import type { WebSocket } from 'ws';
 import { TYPES, type KickedOutType } from '@forecourt/im-sdk/types';
 import { CLOSE, type PushOp } from '@forecourt/im-sdk/protocol';
 import type { Bus } from '../../platform/bus.js';
+import { sendCoalesced } from '../../platform/ws-coalesce.js';
 import type { Db } from '../../platform/db/index.js';
 import type { Push } from './deps.js';
 import type { Presence } from './presence.js';
@@ -183,7 +184,7 @@ export class ImGateway {
       s.close(CLOSE.SLOW_CONSUMER, 'slow consumer');
       return;
     }
-    s.send(text);
+    sendCoalesced(s, text);
   }
 
   kick(conn: Conn, type: KickedOutType): void {
