@@ -25,13 +25,14 @@ import pg from 'pg';
 import type { BenchLogin, ClientKind } from './im-clients.js';
 import type { Command, ConnectResult, RunResult } from './im-load.js';
 import { benchAccount, createBenchUsers } from './im-setup.js';
+import { SERVER_NODE_FLAGS } from '../../apps/server/node-flags.mjs';
 import { freePort, startProcess, type Started } from './lib/process.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const env = process.env;
 // IM_BENCH_SERVER_MAIN: another build of the server (e.g. one with a changed setting) to compare;
-// IM_BENCH_SERVER_NODE_FLAGS: Node flags for it (e.g. V8 heap settings).
+// IM_BENCH_SERVER_NODE_FLAGS: Node flags for it beside the ones it runs with (e.g. V8 heap settings).
 const serverMain = env.IM_BENCH_SERVER_MAIN ?? path.join(root, 'apps/server/dist/main.js');
 const REQUESTED = Number(env.IM_BENCH_CLIENTS ?? 20_000);
 const PAIRS = Number(env.IM_BENCH_PAIRS ?? 200);
@@ -127,7 +128,9 @@ class Loader {
   private readonly proc: ChildProcess;
   constructor() {
     this.proc = fork(path.join(here, 'im-load.ts'), [], {
-      execArgv: ['--import', 'tsx', '--max-old-space-size=4096'],
+      // Both sides' clients run here: a major collection of 10,000 clients' heap would show up as the
+      // latency of whichever side is running, so the young generation is sized as the server's.
+      execArgv: ['--import', 'tsx', '--max-old-space-size=4096', ...SERVER_NODE_FLAGS],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
   }
@@ -435,7 +438,11 @@ let ours: SideFigures & {
 };
 try {
   const server = await startProcess(
-    [...(env.IM_BENCH_SERVER_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []), serverMain],
+    [
+      ...SERVER_NODE_FLAGS,
+      ...(env.IM_BENCH_SERVER_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
+      serverMain,
+    ],
     {
       DATABASE_URL: dbUrl,
       DATA_DIR: dataDir,
@@ -515,7 +522,8 @@ if (env.IM_BENCH_PEER === '0') {
 
 console.log('\nSocket.IO relay peer (no storage):');
 const peerServer = await startProcess(
-  ['--import', 'tsx', path.join(here, 'im-peer.ts')],
+  // The relay gets the server's Node flags too: the same heap settings on both sides.
+  [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(here, 'im-peer.ts')],
   {},
   await freePort(),
   '/',
