@@ -80,7 +80,9 @@ export class RedisBus implements Bus {
 
   static async open(url: string, prefix = 'forecourt:'): Promise<RedisBus> {
     const opts = { lazyConnect: true, maxRetriesPerRequest: 3 };
-    const pub = new Redis(url, opts);
+    // Commands issued in one turn leave in one write, in order: a chat send's rate check and its two
+    // publishes were three writes (and three wake-ups of Redis) each, a fifth of a busy node's time.
+    const pub = new Redis(url, { ...opts, enableAutoPipelining: true });
     const sub = new Redis(url, opts);
     await Promise.all([pub.connect(), sub.connect()]);
     return new RedisBus(pub, sub, prefix);

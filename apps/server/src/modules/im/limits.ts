@@ -42,19 +42,26 @@ redis.call('HSET', KEYS[1], 't', tostring(t), 'a', tostring(now))
 redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
 return {ok, retry}`;
 
+type TakeToken = (key: string, rate: number, burst: number, nowMs: number) => Promise<[number, number]>;
+
 export class RedisLimiter implements SendLimiter {
+  private readonly takeToken: TakeToken;
   constructor(
-    private readonly redis: Redis,
+    redis: Redis,
     private readonly prefix: string,
     private readonly limits: () => { rate: number; burst: number },
-  ) {}
+  ) {
+    // A defined command runs by its SHA (EVALSHA, loading the script once if Redis lacks it) instead of
+    // sending and hashing the script with every chat message.
+    if (!('forecourtTakeToken' in redis))
+      redis.defineCommand('forecourtTakeToken', { numberOfKeys: 1, lua: SCRIPT });
+    const r = redis as unknown as { forecourtTakeToken: TakeToken };
+    this.takeToken = (...args) => r.forecourtTakeToken(...args);
+  }
 
   async take(key: string, nowMs: number) {
     const { rate, burst } = this.limits();
-    const [ok, retry] = (await this.redis.eval(SCRIPT, 1, `${this.prefix}${key}`, rate, burst, nowMs)) as [
-      number,
-      number,
-    ];
+    const [ok, retry] = await this.takeToken(`${this.prefix}${key}`, rate, burst, nowMs);
     return { ok: ok === 1, retryAfterMs: retry };
   }
 }
