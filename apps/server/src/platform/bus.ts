@@ -4,6 +4,8 @@ import { Redis } from 'ioredis';
  * Fan-out between server nodes. In-process by default; Redis pub/sub when REDIS_URL is set.
  * Nothing depends on the bus alone for correctness: the database stays the truth. A message is read-only
  * once published, for the publisher and every subscriber: in-process, they all share one object.
+ * A string is carried as it is (Redis does not wrap it in JSON), so a publisher that already holds the text
+ * its subscribers will write to sockets spares every node a parse and a second serialisation.
  */
 export interface Bus {
   readonly kind: 'memory' | 'redis';
@@ -58,6 +60,10 @@ export class MemoryBus implements Bus {
   async close() {}
 }
 
+/** First character of a Redis bus payload: a string carried as it is, or anything else as JSON. */
+const RAW = 's'.charCodeAt(0);
+const JSON_TAG = 'j'.charCodeAt(0);
+
 export class RedisBus implements Bus {
   readonly kind = 'redis' as const;
   private handlers = new Handlers();
@@ -69,11 +75,15 @@ export class RedisBus implements Bus {
     sub.on('message', (channel: string, text: string) => {
       if (!channel.startsWith(prefix)) return;
       let msg: unknown;
-      try {
-        msg = JSON.parse(text);
-      } catch {
-        return;
-      }
+      const tag = text.charCodeAt(0);
+      if (tag === RAW) msg = text.slice(1);
+      else if (tag === JSON_TAG)
+        try {
+          msg = JSON.parse(text.slice(1));
+        } catch {
+          return;
+        }
+      else return;
       this.handlers.emit(channel.slice(prefix.length), msg);
     });
   }
@@ -94,7 +104,8 @@ export class RedisBus implements Bus {
   }
 
   async publish(topic: string, message: unknown) {
-    await this.pub.publish(this.prefix + topic, JSON.stringify(message));
+    const text = typeof message === 'string' ? 's' + message : 'j' + JSON.stringify(message);
+    await this.pub.publish(this.prefix + topic, text);
   }
   async subscribe(topic: string, handler: Handler) {
     if (this.handlers.add(topic, handler)) await this.sub.subscribe(this.prefix + topic);

@@ -9,6 +9,7 @@ import type { WebSocket } from 'ws';
 import { TYPES, type KickedOutType } from '@forecourt/im-sdk/types';
 import { CLOSE, type PushOp } from '@forecourt/im-sdk/protocol';
 import type { Bus } from '../../platform/bus.js';
+import { Rotation } from '../../platform/rotation.js';
 import { sendCoalesced } from '../../platform/ws-coalesce.js';
 import type { Db } from '../../platform/db/index.js';
 import type { Push } from './deps.js';
@@ -30,7 +31,12 @@ export interface Conn extends Instance {
   seenAt: number;
 }
 
+/**
+ * On a user's topic: a push as an object (in-process, serialised only if a socket here needs it), or, over
+ * Redis, as `skip + "\n" + frame` with the frame ready to write (see `wirePush`); or a control frame.
+ */
 type BusFrame =
+  | string
   | { op: PushOp; data: unknown; skip?: string }
   | { op: '_login'; instanceId: string; platform: string; connId: string }
   | { op: '_end'; sessionId: string; type: KickedOutType };
@@ -39,6 +45,11 @@ const SESSION_CHECK_CHUNK = 500;
 
 /** Each heartbeat tick visits this share of the sockets, so every socket is visited once per heartbeat. */
 const HEARTBEAT_SLICES = 300;
+
+/** Every socket's presence entry is refreshed once in this period (well inside PRESENCE_TTL_MS)… */
+const PRESENCE_REFRESH_MS = 30_000;
+/** …a share of the sockets at a time: 12,500 sockets at once were 37,500 Redis commands in one burst. */
+const PRESENCE_SLICES = 30;
 
 /**
  * What the heartbeat does to a socket last heard from at `seenAt`. A client that talks (the SDK pings
@@ -50,6 +61,9 @@ export function heartbeatAction(seenAt: number, now: number, everyMs: number): '
   return silent >= everyMs ? 'ping' : 'none';
 }
 
+/** A push as the Redis bus carries it: the socket to skip (or nothing), a newline, the frame. */
+export const wirePush = (p: Push) => `${p.skipConn ?? ''}\n${JSON.stringify({ op: p.op, data: p.data })}`;
+
 export const userTopic = (tenantId: string, userID: string) => `im:${tenantId}:${userID}`;
 
 export class ImGateway {
@@ -57,7 +71,8 @@ export class ImGateway {
   private byTopic = new Map<string, Set<Conn>>();
   private unsubscribe = new Map<string, Promise<() => Promise<void>>>();
   private timers: NodeJS.Timeout[] = [];
-  private sweep: IterableIterator<Conn> | undefined;
+  private heartbeatRound = new Rotation(() => this.conns.values());
+  private presenceRound = new Rotation(() => this.conns.values());
 
   constructor(
     private readonly db: Db,
@@ -66,7 +81,9 @@ export class ImGateway {
     private readonly settings: ImSettings,
     private readonly log: { warn: (o: object, m: string) => void },
   ) {
-    this.timers.push(setInterval(() => void this.refreshPresence(), 30_000).unref());
+    this.timers.push(
+      setInterval(() => void this.refreshPresence(), PRESENCE_REFRESH_MS / PRESENCE_SLICES).unref(),
+    );
     this.timers.push(setInterval(() => void this.checkSessions(), settings.sessionCheckMs).unref());
     // A slice at a time: pinging tens of thousands of sockets in one go would stall every message.
     this.timers.push(
@@ -76,15 +93,7 @@ export class ImGateway {
 
   /** Visits the next slice of sockets: pings the silent ones, drops those silent through a ping. */
   private heartbeat(now = Date.now()) {
-    let budget = Math.ceil(this.conns.size / HEARTBEAT_SLICES);
-    while (budget-- > 0) {
-      this.sweep ??= this.conns.values();
-      const next = this.sweep.next();
-      if (next.done) {
-        this.sweep = undefined;
-        return;
-      }
-      const c = next.value;
+    for (const c of this.heartbeatRound.take(Math.ceil(this.conns.size / HEARTBEAT_SLICES))) {
       const action = heartbeatAction(c.seenAt, now, this.settings.heartbeatMs);
       if (action === 'drop') {
         c.closed = true;
@@ -149,13 +158,17 @@ export class ImGateway {
 
   /** Sends pushes (after their change committed) to every socket of each user, on any node. */
   async publish(tenantId: string, pushes: Push[]): Promise<void> {
+    // Over Redis every node would parse the push and serialise it again for its sockets: the frame is
+    // written once, here. A profile push stays an object: its receivers read it (see onBus).
+    const wire = this.bus.kind === 'redis';
     await Promise.all(
       pushes.map((p) =>
-        this.bus.publish(userTopic(tenantId, p.userID), {
-          op: p.op,
-          data: p.data,
-          ...(p.skipConn ? { skip: p.skipConn } : {}),
-        } satisfies BusFrame),
+        this.bus.publish(
+          userTopic(tenantId, p.userID),
+          (wire && p.op !== 'profile'
+            ? wirePush(p)
+            : { op: p.op, data: p.data, ...(p.skipConn ? { skip: p.skipConn } : {}) }) satisfies BusFrame,
+        ),
       ),
     );
   }
@@ -196,7 +209,16 @@ export class ImGateway {
 
   private onBus(topic: string, m: BusFrame) {
     const set = this.byTopic.get(topic);
-    if (!set?.size || !m || typeof m !== 'object') return;
+    if (!set?.size || !m) return;
+    if (typeof m === 'string') {
+      const cut = m.indexOf('\n');
+      if (cut < 0) return;
+      const skip = m.slice(0, cut);
+      const text = m.slice(cut + 1);
+      for (const c of set) if (c.id !== skip) this.send(c, text);
+      return;
+    }
+    if (typeof m !== 'object') return;
     if (m.op === '_login') {
       for (const c of set) {
         if (c.id === m.connId) continue;
@@ -231,7 +253,9 @@ export class ImGateway {
   private async refreshPresence() {
     // In memory nothing expires, and listing tens of thousands of sockets would be work for nothing.
     if (!this.presence.refresh) return;
-    const entries = [...this.conns.values()].map((c) => ({
+    const slice = this.presenceRound.take(Math.ceil(this.conns.size / PRESENCE_SLICES));
+    if (!slice.length) return;
+    const entries = slice.map((c) => ({
       tenantId: c.principal.tenantId,
       userID: c.principal.userID,
       connId: c.id,
