@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { heartbeatAction } from '../src/modules/im/gateway.js';
 import { dbLabel } from './harness.js';
-import { chatServer, ticketFor, type ChatServer } from './im-support.js';
+import { chatServer, rawChat, type ChatServer } from './im-support.js';
 
 describe('the heartbeat rule', () => {
   it('leaves a socket heard from within a heartbeat alone, pings a silent one, drops one silent for two', () => {
@@ -29,31 +29,10 @@ describe(`chat heartbeat (${dbLabel})`, () => {
     await t?.close();
   });
 
-  /** A signed-in socket speaking the raw protocol; autoPong false plays a peer that is gone. */
   async function rawSignedIn(account: string, autoPong: boolean) {
-    const ws = new WebSocket(`${t.origin.replace('http', 'ws')}/im`, { autoPong });
-    sockets.push(ws);
-    const pings: number[] = [];
-    ws.on('ping', () => pings.push(Date.now()));
-    const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-    const userSig = await ticketFor(t, account);
-    ws.send(
-      JSON.stringify({
-        op: 'auth',
-        rid: 1,
-        userID: account,
-        userSig,
-        instanceId: `hb-${account}`,
-        platform: 'node',
-      }),
-    );
-    await new Promise<void>((resolve) =>
-      ws.on('message', (raw) => {
-        if ((JSON.parse(String(raw)) as { rid?: number }).rid === 1) resolve();
-      }),
-    );
-    return { ws, pings, closed };
+    const r = await rawChat(t, account, { autoPong });
+    sockets.push(r.ws);
+    return r;
   }
 
   it('drops a socket that stops answering, keeps one that answers pings, never pings one that talks', async () => {

@@ -2,33 +2,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODE, EVENT, TYPES } from '@forecourt/im-sdk';
 import { call, dbLabel, tokenFor } from './harness.js';
-import { chatServer, signIn, ticketFor, waitFor, type ChatServer } from './im-support.js';
-
-/** One raw chat socket: what any client (not only our SDK) can send the server. */
-async function rawSocket(t: ChatServer, userID: string, lang: 'zh' | 'en' = 'en') {
-  const ws = new WebSocket(`${t.origin.replace('http', 'ws')}/im`);
-  const answers = new Map<number, (f: Record<string, unknown>) => void>();
-  ws.on('message', (raw) => {
-    const f = JSON.parse(String(raw)) as { op: string; rid?: number };
-    if (f.op === 'res') answers.get(f.rid!)?.(f);
-  });
-  await new Promise((r, j) => ws.once('open', r).once('error', j));
-  let rid = 0;
-  const req = (op: string, args: object) =>
-    new Promise<{ code: number; message?: string; data?: Record<string, unknown> }>((resolve) => {
-      answers.set(++rid, resolve as never);
-      ws.send(JSON.stringify({ op, rid, ...args }));
-    });
-  const auth = await req('auth', {
-    userID,
-    userSig: await ticketFor(t, userID),
-    instanceId: `raw-${userID}`,
-    platform: 'node',
-    lang,
-  });
-  expect(auth.code).toBe(0);
-  return { ws, req };
-}
+import { chatServer, rawChat, signIn, ticketFor, waitFor, type ChatServer } from './im-support.js';
 
 describe(`chat endpoints (${dbLabel})`, () => {
   let t: ChatServer;
@@ -153,7 +127,7 @@ describe(`chat endpoints (${dbLabel})`, () => {
   });
 
   it('enforces size limits on the server whatever the client, with errors naming the limit', async () => {
-    const { ws, req } = await rawSocket(t, 'resource1');
+    const { ws, req } = await rawChat(t, 'resource1', { lang: 'en' });
     try {
       const send = (type: string, payload: object) =>
         req('send', {
@@ -201,7 +175,7 @@ describe(`chat endpoints (${dbLabel})`, () => {
   });
 
   it('answers in Chinese by default', async () => {
-    const { ws, req } = await rawSocket(t, 'resource2', 'zh');
+    const { ws, req } = await rawChat(t, 'resource2', { lang: 'zh' });
     try {
       const r = await req('send', {
         message: {

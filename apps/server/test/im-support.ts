@@ -3,6 +3,7 @@
  * browser does, over a real socket.
  */
 import type { AddressInfo } from 'node:net';
+import WebSocket from 'ws';
 import { create, EVENT, type Client, type EventName, type EventPayloads } from '@forecourt/im-sdk';
 import { call, createTestApp, tokenFor, type TestApp } from './harness.js';
 import type { Bus } from '../src/platform/bus.js';
@@ -19,6 +20,53 @@ export async function chatServer(env: Record<string, string> = {}, bus?: Bus): P
   const clock = { offsetMs: 0 };
   t.app.ctx.im!.deps.clock.now = () => Date.now() + clock.offsetMs;
   return { ...t, origin: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`, clock };
+}
+
+/** A frame the server sent a raw socket. */
+export interface RawFrame {
+  op: string;
+  rid?: number;
+  code?: number;
+  message?: string;
+  data?: Record<string, unknown>;
+}
+
+/**
+ * A signed-in chat socket speaking the raw protocol: what any client (not only our SDK) can send the
+ * server, and every frame and ping it got. `autoPong: false` plays a peer that is gone.
+ */
+export async function rawChat(
+  t: ChatServer,
+  userID: string,
+  o: { lang?: 'zh' | 'en'; instanceId?: string; platform?: string; autoPong?: boolean } = {},
+) {
+  const ws = new WebSocket(`${t.origin.replace('http', 'ws')}/im`, { autoPong: o.autoPong ?? true });
+  const frames: RawFrame[] = [];
+  const pings: number[] = [];
+  const answers = new Map<number, (f: RawFrame) => void>();
+  ws.on('ping', () => pings.push(Date.now()));
+  ws.on('message', (raw) => {
+    const f = JSON.parse(String(raw)) as RawFrame;
+    frames.push(f);
+    if (f.op === 'res') answers.get(f.rid!)?.(f);
+  });
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  let rid = 0;
+  const req = (op: string, args: object) =>
+    new Promise<RawFrame>((resolve) => {
+      answers.set(++rid, resolve);
+      ws.send(JSON.stringify({ op, rid, ...args }));
+    });
+  const auth = await req('auth', {
+    userID,
+    userSig: await ticketFor(t, userID),
+    instanceId: o.instanceId ?? `raw-${userID}`,
+    platform: o.platform ?? 'node',
+    ...(o.lang ? { lang: o.lang } : {}),
+  });
+  if (auth.code !== 0) throw new Error(`raw auth of ${userID}: ${auth.code} ${auth.message ?? ''}`);
+  return { ws, req, frames, pings, closed };
 }
 
 /** A chat ticket for `account`, fetched the way the web client does (getSign for its own account). */

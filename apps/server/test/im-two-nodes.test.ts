@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { EVENT, TYPES, type Message } from '@forecourt/im-sdk';
 import { buildApp } from '../src/app.js';
 import { RedisBus } from '../src/platform/bus.js';
 import { createTestApp, dbLabel, type TestApp } from './harness.js';
-import { signIn, text, ticketFor, waitFor, type ChatServer, type Recorded } from './im-support.js';
+import { rawChat, signIn, text, waitFor, type ChatServer, type Recorded } from './im-support.js';
 
 /**
  * Two server processes' worth of app on one database, each with its own Redis connection: a user on one
@@ -92,32 +91,19 @@ describe(`chat across two nodes through Redis (${dbLabel})`, () => {
   it("a user's send reaches their own sockets on the other node, never back to the sending socket", async () => {
     for (const n of nodes) n.app.ctx.im!.deps.settings.kickPolicy = 'multi-instance';
     // The desk speaks the raw protocol: the SDK would hide an echo of its own send by its ID.
-    const desk = new WebSocket(`${nodes[0]!.origin.replace('http', 'ws')}/im`);
-    const frames: { op: string; rid?: number; data?: { ID?: string } }[] = [];
-    desk.on('message', (raw) => frames.push(JSON.parse(String(raw)) as (typeof frames)[number]));
-    await new Promise((resolve, reject) => desk.once('open', resolve).once('error', reject));
-    const answer = (rid: number) => waitFor(() => frames.some((f) => f.rid === rid), 5000, `answer ${rid}`);
-    const userSig = await ticketFor(nodes[0]!, 'sales2');
-    desk.send(
-      JSON.stringify({ op: 'auth', rid: 1, userID: 'sales2', userSig, instanceId: 'desk', platform: 'web' }),
-    );
-    await answer(1);
+    const desk = await rawChat(nodes[0]!, 'sales2', { instanceId: 'desk', platform: 'web' });
     const phone = await login(1, 'sales2', { platform: 'h5' });
     const peer = await login(1, 'online2');
-    desk.send(
-      JSON.stringify({
-        op: 'send',
-        rid: 2,
-        message: {
-          clientMsgId: 'desk-1',
-          to: 'online2',
-          conversationType: 'C2C',
-          type: TYPES.MSG_TEXT,
-          payload: { text: 'from the desk' },
-        },
-      }),
-    );
-    await answer(2);
+    const sent = await desk.req('send', {
+      message: {
+        clientMsgId: 'desk-1',
+        to: 'online2',
+        conversationType: 'C2C',
+        type: TYPES.MSG_TEXT,
+        payload: { text: 'from the desk' },
+      },
+    });
+    expect(sent.code).toBe(0);
     await waitFor(() => peer.received.length === 1 && phone.received.length === 1, 5000, 'both receive');
     expect(phone.received[0]!.payload).toEqual({ text: 'from the desk' });
     expect(peer.received[0]!.ID).toBe(phone.received[0]!.ID);
@@ -125,9 +111,9 @@ describe(`chat across two nodes through Redis (${dbLabel})`, () => {
     const reply = text(peer, 'sales2', 'got it');
     await peer.client.sendMessage(reply);
     await waitFor(() => phone.received.length === 2, 5000, 'reply on the phone');
-    await waitFor(() => frames.some((f) => f.op === 'msg'), 5000, 'reply on the desk');
-    expect(frames.filter((f) => f.op === 'msg').map((f) => f.data?.ID)).toEqual([reply.ID]);
-    desk.close();
+    await waitFor(() => desk.frames.some((f) => f.op === 'msg'), 5000, 'reply on the desk');
+    expect(desk.frames.filter((f) => f.op === 'msg').map((f) => f.data?.ID)).toEqual([reply.ID]);
+    desk.ws.close();
   });
 
   it('shares one send-rate bucket per user across nodes', async () => {
