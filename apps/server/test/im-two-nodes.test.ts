@@ -116,6 +116,68 @@ describe(`chat across two nodes through Redis (${dbLabel})`, () => {
     desk.ws.close();
   });
 
+  it('pushes for a user held by one node skip Redis, and a device signing in on another node misses none', async () => {
+    for (const n of nodes) {
+      n.app.ctx.im!.deps.settings.kickPolicy = 'multi-instance';
+      n.app.ctx.im!.deps.settings.sendRate = 10_000;
+      n.app.ctx.im!.deps.settings.sendBurst = 100_000;
+    }
+    const desk = await login(0, 'online1', { platform: 'web' });
+    const peer = await login(0, 'sales1');
+    const topics: string[] = [];
+    const publish = buses[0]!.publish.bind(buses[0]!);
+    buses[0]!.publish = (topic, m) => {
+      topics.push(topic);
+      return publish(topic, m);
+    };
+    // Node 0 reads its Redis subscriptions 300 ms late, as a busy node might: long enough for the phone
+    // to sign in and sync while node 0 still believes the desk is the user's only socket.
+    const handlers = (buses[0] as unknown as { handlers: { emit(topic: string, m: unknown): void } })
+      .handlers;
+    const emit = handlers.emit.bind(handlers);
+    handlers.emit = (topic, m) => void setTimeout(() => emit(topic, m), 300);
+    try {
+      await peer.client.sendMessage(text(peer, 'online1', 'straight from node 0'));
+      await waitFor(() => desk.received.length === 1, 5000, 'desk receives');
+      expect(topics.filter((t) => /:(online1|sales1)$/.test(t))).toEqual([]);
+
+      // The peer keeps sending while the phone signs in on node 1: whatever the phone's sync did not
+      // find must reach it as a push, though node 0 was writing the user's pushes straight to the desk.
+      const sent: Message[] = [];
+      let stopAt = Infinity;
+      const stream = (async () => {
+        for (let i = 0; i < stopAt; i++) {
+          const m = text(peer, 'online1', `during sign-in ${i}`);
+          await peer.client.sendMessage(m);
+          sent.push(m);
+        }
+      })();
+      await waitFor(() => sent.length >= 3, 5000, 'stream under way');
+      const phone = await rawChat(nodes[1]!, 'online1', { instanceId: 'phone', platform: 'h5' });
+      const synced = await phone.req('sync', { convs: [] });
+      stopAt = sent.length + 10;
+      await stream;
+      const list = (synced.data as { conversationList: { conversationID: string; lastSeq: number }[] })
+        .conversationList;
+      const base = list.find((c) => c.conversationID === 'C2Csales1')?.lastSeq ?? 0;
+      const last = sent.at(-1)!.seq;
+      const pushed = () =>
+        phone.frames.filter((f) => f.op === 'msg').map((f) => (f.data as { seq: number }).seq);
+      await waitFor(() => pushed().includes(last), 5000, 'the last message on the phone');
+      const missing = [];
+      for (let seq = base + 1; seq <= last; seq++) if (!pushed().includes(seq)) missing.push(seq);
+      expect(missing).toEqual([]);
+      expect(last - base).toBeGreaterThanOrEqual(10);
+      await waitFor(() => desk.received.length === sent.length + 1, 5000, 'the desk has them all');
+      // With a socket of the user on node 1, node 0 sends the user's pushes through Redis.
+      expect(topics.some((t) => t.endsWith(':online1'))).toBe(true);
+      phone.ws.close();
+    } finally {
+      buses[0]!.publish = publish;
+      handlers.emit = emit;
+    }
+  });
+
   it('shares one send-rate bucket per user across nodes', async () => {
     for (const n of nodes) {
       n.app.ctx.im!.deps.settings.kickPolicy = 'multi-instance';

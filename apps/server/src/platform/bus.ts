@@ -9,7 +9,8 @@ import { Redis } from 'ioredis';
  */
 export interface Bus {
   readonly kind: 'memory' | 'redis';
-  publish(topic: string, message: unknown): Promise<void>;
+  /** Resolves with how many subscribers (handlers in memory, nodes over Redis) the message reached. */
+  publish(topic: string, message: unknown): Promise<number>;
   subscribe(topic: string, handler: (message: unknown) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
@@ -34,6 +35,9 @@ class Handlers {
     }
     return false;
   }
+  count(topic: string) {
+    return this.map.get(topic)?.size ?? 0;
+  }
   emit(topic: string, message: unknown) {
     for (const h of this.map.get(topic) ?? []) {
       try {
@@ -52,6 +56,7 @@ export class MemoryBus implements Bus {
     // Handed over as it is, not copied as Redis would: messages are read-only for everyone (see Bus). A
     // copy per push was a tenth of a busy chat node's work.
     queueMicrotask(() => this.handlers.emit(topic, message));
+    return this.handlers.count(topic);
   }
   async subscribe(topic: string, handler: Handler) {
     this.handlers.add(topic, handler);
@@ -105,7 +110,7 @@ export class RedisBus implements Bus {
 
   async publish(topic: string, message: unknown) {
     const text = typeof message === 'string' ? 's' + message : 'j' + JSON.stringify(message);
-    await this.pub.publish(this.prefix + topic, text);
+    return this.pub.publish(this.prefix + topic, text);
   }
   async subscribe(topic: string, handler: Handler) {
     if (this.handlers.add(topic, handler)) await this.sub.subscribe(this.prefix + topic);

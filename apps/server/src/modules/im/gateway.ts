@@ -3,6 +3,10 @@
  * so it reaches the user on whichever node holds the socket; sign-ins announce themselves there too, which
  * is how a second sign-in ends the first across nodes. The bus is fan-out only: a socket that misses a
  * push finds the message by seq on its next catch-up.
+ *
+ * A push for a user whose every socket is on this node is written to those sockets directly, without the
+ * round trip through Redis (see LocalUser: how a node knows, and why a sign-in elsewhere never misses a
+ * message for it).
  */
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
@@ -39,6 +43,7 @@ type BusFrame =
   | string
   | { op: PushOp; data: unknown; skip?: string }
   | { op: '_login'; instanceId: string; platform: string; connId: string }
+  | { op: '_seen'; connId: string }
   | { op: '_end'; sessionId: string; type: KickedOutType };
 
 const SESSION_CHECK_CHUNK = 500;
@@ -66,9 +71,33 @@ export const wirePush = (p: Push) => `${p.skipConn ?? ''}\n${JSON.stringify({ op
 
 export const userTopic = (tenantId: string, userID: string) => `im:${tenantId}:${userID}`;
 
+/** How long a sign-in waits for the other nodes holding the user to acknowledge it (a node may be dead). */
+export const SEEN_TIMEOUT_MS = 2000;
+
+/**
+ * This node's sockets of one user, and whether the user may have sockets on other nodes too. While they
+ * have none, pushes for them skip Redis. It stays exact because a sign-in on another node does not finish
+ * (and so its client does not sync) before every node that could be skipping Redis for the user stopped:
+ * - a node subscribed to the topic when the sign-in announced itself (`_login`) is counted by Redis in that
+ *   publish; it marks the user `elsewhere` and answers `_seen`, and the sign-in waits for those answers.
+ *   What the node pushed directly before was committed before, so the new client's sync finds it;
+ * - a node that subscribes later reads the user's sockets from presence after subscribing, and the new
+ *   socket was in presence before its announcement: it starts with `elsewhere` set.
+ * `elsewhere` is never cleared while the user has sockets here: a push that went through Redis could be
+ * overtaken by a later one written directly.
+ */
+export class LocalUser {
+  readonly conns = new Set<Conn>();
+  elsewhere = false;
+}
+
 export class ImGateway {
   private conns = new Map<string, Conn>();
-  private byTopic = new Map<string, Set<Conn>>();
+  private byTopic = new Map<string, LocalUser>();
+  /** Prefixes this node's socket ids, so presence tells its sockets from other nodes'. */
+  private readonly node = `${randomUUID().slice(0, 8)}.`;
+  /** Sign-ins of this node waiting for other nodes' `_seen`, by socket id (answers may beat the count). */
+  private awaitingSeen = new Map<string, { seen: number; expected: number; done: () => void }>();
   private unsubscribe = new Map<string, Promise<() => Promise<void>>>();
   private timers: NodeJS.Timeout[] = [];
   private heartbeatRound = new Rotation(() => this.conns.values());
@@ -107,46 +136,72 @@ export class ImGateway {
   }
 
   newConnId() {
-    return randomUUID();
+    return this.node + randomUUID();
+  }
+
+  /** Whether every socket of the user is on this node (sends are then rate-limited here, not in Redis). */
+  allHere(tenantId: string, userID: string): boolean {
+    const u = this.byTopic.get(userTopic(tenantId, userID));
+    return Boolean(u && !u.elsewhere);
   }
 
   /**
    * Registers a signed-in socket: subscribes its user's topic, marks it online, then announces the sign-in
-   * so other instances of the user end themselves as the kick-out policy says.
+   * so other instances of the user end themselves as the kick-out policy says, and waits until the other
+   * nodes holding the user have seen it (see LocalUser).
    */
   async attach(conn: Conn): Promise<{ repeatLogin: boolean }> {
-    const topic = userTopic(conn.principal.tenantId, conn.principal.userID);
-    const others = await this.presence.count(conn.principal.tenantId, conn.principal.userID);
-    let set = this.byTopic.get(topic);
-    if (!set) {
-      set = new Set();
-      this.byTopic.set(topic, set);
+    const { tenantId, userID } = conn.principal;
+    const topic = userTopic(tenantId, userID);
+    let u = this.byTopic.get(topic);
+    if (!u) {
+      u = new LocalUser();
+      this.byTopic.set(topic, u);
       this.unsubscribe.set(
         topic,
         this.bus.subscribe(topic, (m) => this.onBus(topic, m as BusFrame)),
       );
     }
-    set.add(conn);
+    u.conns.add(conn);
     this.conns.set(conn.id, conn);
     await this.unsubscribe.get(topic);
-    await this.presence.add(conn.principal.tenantId, conn.principal.userID, conn.id);
-    await this.bus.publish(topic, {
-      op: '_login',
-      instanceId: conn.instanceId,
-      platform: conn.platform,
-      connId: conn.id,
-    } satisfies BusFrame);
-    return { repeatLogin: others > 0 };
+    // Read once subscribed: a socket that signs in elsewhere after this read announces itself to us.
+    const others = await this.presence.members(tenantId, userID);
+    if (others.some((id) => !id.startsWith(this.node))) u.elsewhere = true;
+    await this.presence.add(tenantId, userID, conn.id);
+    let waiting!: { seen: number; expected: number; done: () => void };
+    const seen = new Promise<void>((done) => {
+      waiting = { seen: 0, expected: Infinity, done };
+      this.awaitingSeen.set(conn.id, waiting);
+    });
+    try {
+      const reached = await this.bus.publish(topic, {
+        op: '_login',
+        instanceId: conn.instanceId,
+        platform: conn.platform,
+        connId: conn.id,
+      } satisfies BusFrame);
+      // Over Redis the count is of nodes, this one included; in memory no node skips the bus. A node that
+      // was counted and is gone before it read the announcement is waited for SEEN_TIMEOUT_MS at most.
+      waiting.expected = this.bus.kind === 'redis' ? reached - 1 : 0;
+      if (waiting.seen >= waiting.expected) waiting.done();
+      const timer = setTimeout(waiting.done, SEEN_TIMEOUT_MS);
+      await seen;
+      clearTimeout(timer);
+    } finally {
+      this.awaitingSeen.delete(conn.id);
+    }
+    return { repeatLogin: others.length > 0 };
   }
 
   async detach(conn: Conn): Promise<void> {
     conn.closed = true;
     if (!this.conns.delete(conn.id)) return;
     const topic = userTopic(conn.principal.tenantId, conn.principal.userID);
-    const set = this.byTopic.get(topic);
-    set?.delete(conn);
+    const u = this.byTopic.get(topic);
+    u?.conns.delete(conn);
     await this.presence.remove(conn.principal.tenantId, conn.principal.userID, conn.id).catch(() => {});
-    if (set && !set.size) {
+    if (u && !u.conns.size) {
       this.byTopic.delete(topic);
       const off = this.unsubscribe.get(topic);
       this.unsubscribe.delete(topic);
@@ -162,14 +217,13 @@ export class ImGateway {
     // written once, here. A profile push stays an object: its receivers read it (see onBus).
     const wire = this.bus.kind === 'redis';
     await Promise.all(
-      pushes.map((p) =>
-        this.bus.publish(
-          userTopic(tenantId, p.userID),
-          (wire && p.op !== 'profile'
-            ? wirePush(p)
-            : { op: p.op, data: p.data, ...(p.skipConn ? { skip: p.skipConn } : {}) }) satisfies BusFrame,
-        ),
-      ),
+      pushes.map(async (p) => {
+        const topic = userTopic(tenantId, p.userID);
+        const frame = { op: p.op, data: p.data, ...(p.skipConn ? { skip: p.skipConn } : {}) };
+        const u = this.byTopic.get(topic);
+        if (wire && u && !u.elsewhere) return this.onBus(topic, frame);
+        await this.bus.publish(topic, (wire && p.op !== 'profile' ? wirePush(p) : frame) satisfies BusFrame);
+      }),
     );
   }
 
@@ -208,8 +262,9 @@ export class ImGateway {
   }
 
   private onBus(topic: string, m: BusFrame) {
-    const set = this.byTopic.get(topic);
-    if (!set?.size || !m) return;
+    const u = this.byTopic.get(topic);
+    const set = u?.conns;
+    if (!u || !set?.size || !m) return;
     if (typeof m === 'string') {
       const cut = m.indexOf('\n');
       if (cut < 0) return;
@@ -219,7 +274,19 @@ export class ImGateway {
       return;
     }
     if (typeof m !== 'object') return;
+    if (m.op === '_seen') {
+      const waiting = this.awaitingSeen.get(m.connId);
+      if (waiting && ++waiting.seen >= waiting.expected) waiting.done();
+      return;
+    }
     if (m.op === '_login') {
+      if (!m.connId.startsWith(this.node)) {
+        // From now on pushes for the user go through Redis; then the sign-in may go on (see LocalUser).
+        u.elsewhere = true;
+        void this.bus
+          .publish(topic, { op: '_seen', connId: m.connId } satisfies BusFrame)
+          .catch((e: Error) => this.log.warn({ err: e.message }, 'chat sign-in acknowledgement failed'));
+      }
       for (const c of set) {
         if (c.id === m.connId) continue;
         if (c.instanceId === m.instanceId) {

@@ -9,6 +9,8 @@ export interface Presence {
   remove(tenantId: string, userID: string, connId: string): Promise<void>;
   /** Number of live sockets of the user (all nodes). */
   count(tenantId: string, userID: string): Promise<number>;
+  /** Ids of the user's live sockets (all nodes). */
+  members(tenantId: string, userID: string): Promise<string[]>;
   /** Keeps this node's sockets alive (called periodically); absent where entries do not expire. */
   refresh?(entries: { tenantId: string; userID: string; connId: string }[]): Promise<void>;
 }
@@ -31,6 +33,9 @@ export class MemoryPresence implements Presence {
   }
   async count(tenantId: string, userID: string) {
     return this.users.get(`${tenantId}\n${userID}`)?.size ?? 0;
+  }
+  async members(tenantId: string, userID: string) {
+    return [...(this.users.get(`${tenantId}\n${userID}`) ?? [])];
   }
 }
 
@@ -56,6 +61,9 @@ export class RedisPresence implements Presence {
   }
   async count(tenantId: string, userID: string) {
     return this.redis.zcount(this.key(tenantId, userID), Date.now(), '+inf');
+  }
+  async members(tenantId: string, userID: string) {
+    return this.redis.zrangebyscore(this.key(tenantId, userID), Date.now(), '+inf');
   }
   async refresh(entries: { tenantId: string; userID: string; connId: string }[]) {
     const until = Date.now() + PRESENCE_TTL_MS;

@@ -71,19 +71,17 @@ export async function imRoutes(app: App) {
   const clock = { now: () => Date.now() };
   const deps: ImDeps = { db, settings, clock };
   const limits = () => ({ rate: settings.sendRate, burst: settings.sendBurst });
-  let limiter: SendLimiter;
+  const localLimiter = new MemoryLimiter(limits);
+  let limiter: SendLimiter = localLimiter;
   let presence: Presence;
   if (bus instanceof RedisBus) {
     // Keys share the bus's prefix, so nodes of one deployment meet and test runs never do.
     const prefix = (bus as unknown as { prefix?: string }).prefix ?? 'forecourt:';
     limiter = new RedisLimiter(bus.redis, `${prefix}im:rate:`, limits);
     presence = new RedisPresence(bus.redis, `${prefix}im:online:`);
-  } else {
-    limiter = new MemoryLimiter(limits);
-    presence = new MemoryPresence();
-  }
+  } else presence = new MemoryPresence();
   const gateway = new ImGateway(db, bus, presence, settings, app.log);
-  const rt: ImRuntime = { deps, gateway, limiter, log: app.log };
+  const rt: ImRuntime = { deps, gateway, limiter, localLimiter, log: app.log };
   app.ctx.onClose.push(() => gateway.close());
   app.ctx.im = {
     deps,

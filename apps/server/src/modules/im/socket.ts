@@ -28,7 +28,10 @@ import { issueResume, verifyTicket } from './tickets.js';
 export interface ImRuntime {
   deps: ImDeps;
   gateway: ImGateway;
+  /** Shared by the nodes (Redis) when there are several… */
   limiter: SendLimiter;
+  /** …this node's own, for users whose every socket is here (`ImGateway.allHere`): no Redis round trip. */
+  localLimiter: SendLimiter;
   log: FastifyBaseLogger;
 }
 
@@ -171,10 +174,11 @@ const handlers: { [O in Exclude<Op, 'auth' | 'send'>]: Handler<O> } & {
   ping: async (rt) => ({ serverTime: rt.deps.clock.now() }),
   send: async (rt, c, a, order) => {
     try {
-      const gate = await rt.limiter.take(
-        `${c.principal.tenantId}:${c.principal.userID}`,
-        rt.deps.clock.now(),
-      );
+      const { tenantId, userID } = c.principal;
+      // A user who signs in on a second node moves to the shared bucket, full: at that moment they may
+      // send one burst more than the limit.
+      const limiter = rt.gateway.allHere(tenantId, userID) ? rt.localLimiter : rt.limiter;
+      const gate = await limiter.take(`${tenantId}:${userID}`, rt.deps.clock.now());
       if (!gate.ok) throw rateLimited(gate.retryAfterMs);
     } catch (e) {
       order?.queued();
