@@ -11,7 +11,8 @@
  * (bench/reports/im-<n>-processes.json with IM_BENCH_SERVER_WORKERS=n).
  *
  * Environment: IM_BENCH_CLIENTS (20000), IM_BENCH_PAIRS (200), IM_BENCH_SECONDS (15), IM_BENCH_RATE (2000),
- * IM_BENCH_WINDOW (4), IM_BENCH_WORKERS (2 load-generator processes), IM_BENCH_CLIENT (sdk | raw),
+ * IM_BENCH_WINDOW (4), IM_BENCH_WORKERS (2 load-generator processes of idle clients), IM_BENCH_PAIR_WORKERS
+ * (2, of the measured pairs), IM_BENCH_WARM_SECONDS (3), IM_BENCH_IDLE_MS (10,000), IM_BENCH_CLIENT (sdk | raw),
  * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), IM_BENCH_PEER=0 (ours only, no report).
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
@@ -32,14 +33,20 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const env = process.env;
 // IM_BENCH_SERVER_MAIN: another build of the server (e.g. one with a changed setting) to compare;
-// IM_BENCH_SERVER_NODE_FLAGS: Node flags for it beside the ones it runs with (e.g. V8 heap settings).
+// IM_BENCH_SERVER_NODE_FLAGS: Node flags for it beside the ones it runs with (e.g. V8 heap settings);
+// IM_BENCH_LOAD_NODE_FLAGS: the same for the load generators (e.g. a profiler preload).
 const serverMain = env.IM_BENCH_SERVER_MAIN ?? path.join(root, 'apps/server/dist/main.js');
 const REQUESTED = Number(env.IM_BENCH_CLIENTS ?? 20_000);
 const PAIRS = Number(env.IM_BENCH_PAIRS ?? 200);
 const SECONDS = Number(env.IM_BENCH_SECONDS ?? 15);
 const RATE = Number(env.IM_BENCH_RATE ?? 2000);
+const IDLE_MS = Number(env.IM_BENCH_IDLE_MS ?? 10_000);
+/** Seconds of traffic at the fixed rate before the measured runs, on both sides (0: none). */
+const WARM_SECONDS = Number(env.IM_BENCH_WARM_SECONDS ?? 3);
 const WINDOW = Number(env.IM_BENCH_WINDOW ?? 4);
 const WORKERS = Number(env.IM_BENCH_WORKERS ?? 2);
+/** Load-generator processes of the measured sender/receiver pairs, apart from the idle clients. */
+const PAIR_WORKERS = Number(env.IM_BENCH_PAIR_WORKERS ?? 2);
 const CONNECT_CONCURRENCY = Number(env.IM_BENCH_CONNECT_CONCURRENCY ?? 50);
 /** Processes of our one node (the server's WORKERS; more than 1 shares fan-out through Redis). */
 const SERVER_WORKERS = Number(env.IM_BENCH_SERVER_WORKERS ?? 1);
@@ -130,7 +137,13 @@ class Loader {
     this.proc = fork(path.join(here, 'im-load.ts'), [], {
       // Both sides' clients run here: a major collection of 10,000 clients' heap would show up as the
       // latency of whichever side is running, so the young generation is sized as the server's.
-      execArgv: ['--import', 'tsx', '--max-old-space-size=4096', ...SERVER_NODE_FLAGS],
+      execArgv: [
+        '--import',
+        'tsx',
+        '--max-old-space-size=4096',
+        ...SERVER_NODE_FLAGS,
+        ...(process.env.IM_BENCH_LOAD_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
+      ],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
   }
@@ -213,9 +226,17 @@ interface RunFigures {
   droppedConnections: { count: number; reasons: Record<string, number> };
 }
 
-async function runLoad(loaders: Loader[], server: Started, tag: string, rate: number): Promise<RunFigures> {
+/** A run of the pairs in `loaders`; the load generators' CPU is read over all of them (`every`). */
+async function runLoad(
+  loaders: Loader[],
+  every: Loader[],
+  server: Started,
+  tag: string,
+  rate: number,
+  runSeconds = SECONDS,
+): Promise<RunFigures> {
   const cpu0 = treeCpuSeconds(server.proc.pid!);
-  const gen0 = loaders.reduce((a, l) => a + cpuSeconds(l.pid), 0);
+  const gen0 = every.reduce((a, l) => a + cpuSeconds(l.pid), 0);
   const m0 = machineTicks();
   const from = new Date().toISOString();
   const t0 = performance.now();
@@ -224,7 +245,7 @@ async function runLoad(loaders: Loader[], server: Started, tag: string, rate: nu
       l.call<RunResult>({
         cmd: 'run',
         tag,
-        seconds: SECONDS,
+        seconds: runSeconds,
         window: rate ? Math.max(WINDOW, 8) : WINDOW,
         rate: rate / loaders.length,
         drainMs: DRAIN_MS,
@@ -234,7 +255,7 @@ async function runLoad(loaders: Loader[], server: Started, tag: string, rate: nu
   const wall = (performance.now() - t0) / 1000;
   const m1 = machineTicks();
   const cpu = treeCpuSeconds(server.proc.pid!) - cpu0;
-  const gen = loaders.reduce((a, l) => a + cpuSeconds(l.pid), 0) - gen0;
+  const gen = every.reduce((a, l) => a + cpuSeconds(l.pid), 0) - gen0;
   const sum = (k: 'sent' | 'acked' | 'failed' | 'delivered') => results.reduce((a, r) => a + r[k], 0);
   const lat = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
   const ack = results.flatMap((r) => r.ackLatencies).sort((a, b) => a - b);
@@ -295,8 +316,11 @@ interface SideFigures {
   /** Connections open when the idle RSS was read. */
   openIdleConnections: number;
   rssPerIdleConnectionKb: number;
+  idleCpu: { serverPercent: number; loadGeneratorPercent: number; seconds: number };
   /** Messages of the warm-up (one per pair) acknowledged. */
   warmUpAcked: number;
+  /** The unmeasured run at the fixed rate before the measured ones. */
+  warmUpRun?: RunFigures;
   saturation: RunFigures;
   fixedRate: RunFigures;
 }
@@ -309,14 +333,20 @@ async function drive(
   pairs: [BenchLogin, BenchLogin][],
 ): Promise<SideFigures> {
   const pid = server.proc.pid!;
-  const loaders = Array.from({ length: WORKERS }, () => new Loader());
+  const idleLoaders = Array.from({ length: WORKERS }, () => new Loader());
+  // The measured pairs run in processes of their own. Beside 10,000 idle clients a load generator's heap
+  // is hundreds of MB, and its garbage collections (pauses of 30–60 ms every few seconds, a major one now
+  // and then) were read as send-to-receive latency of whichever side was running; a real client has a
+  // heap of its own, and a small one.
+  const pairLoaders = Array.from({ length: PAIR_WORKERS }, () => new Loader());
+  const loaders = [...idleLoaders, ...pairLoaders];
   try {
     await sleep(2000);
     const rssEmpty = treeRssKb(pid);
     const t0 = performance.now();
     const idleResults = await Promise.all(
-      shares(idle, loaders.length).map((users, i) =>
-        loaders[i]!.call<ConnectResult>({
+      shares(idle, idleLoaders.length).map((users, i) =>
+        idleLoaders[i]!.call<ConnectResult>({
           cmd: 'connect',
           kind,
           origin: server.url,
@@ -335,11 +365,27 @@ async function drive(
     );
     await sleep(3000);
     const rssIdle = treeRssKb(pid);
+    // What holding the clients costs when nobody talks: heartbeats, presence, session checks.
+    const idleCpu0 = treeCpuSeconds(pid);
+    const idleGen0 = loaders.reduce((a, l) => a + cpuSeconds(l.pid), 0);
+    const idleT0 = performance.now();
+    await sleep(IDLE_MS);
+    const idleWall = (performance.now() - idleT0) / 1000;
+    const idleCpu = {
+      serverPercent: Math.round(((treeCpuSeconds(pid) - idleCpu0) / idleWall) * 100),
+      loadGeneratorPercent: Math.round(
+        ((loaders.reduce((a, l) => a + cpuSeconds(l.pid), 0) - idleGen0) / idleWall) * 100,
+      ),
+      seconds: r1(idleWall),
+    };
+    console.log(
+      `  idle for ${idleCpu.seconds} s: server CPU ${idleCpu.serverPercent}%, load generators ${idleCpu.loadGeneratorPercent}%`,
+    );
     // Per connection actually open: a client that signed in and dropped holds no server memory.
     const openIdle = openConnections(server.url);
     const pairResults = await Promise.all(
-      shares(pairs, loaders.length).map((p, i) =>
-        loaders[i]!.call<ConnectResult>({
+      shares(pairs, pairLoaders.length).map((p, i) =>
+        pairLoaders[i]!.call<ConnectResult>({
           cmd: 'pairs',
           kind,
           origin: server.url,
@@ -361,7 +407,7 @@ async function drive(
     // The fixed rate (the run the latency target is read from) goes first, on a server that has settled
     // after the sign-ins; the overload of the ceiling run comes last.
     const warmed = await Promise.all(
-      loaders.map((l) =>
+      pairLoaders.map((l) =>
         l.call<{ ms: number; acked: number; delivered: number; pairs: number }>({ cmd: 'warm' }),
       ),
     );
@@ -369,13 +415,24 @@ async function drive(
       `  warm-up: one message per pair (${warmed.reduce((a, w) => a + w.delivered, 0)}/${warmed.reduce((a, w) => a + w.pairs, 0)} delivered) in ${Math.max(...warmed.map((w) => w.ms))} ms`,
     );
     await settleAll(loaders);
-    const fixedRate = await runLoad(loaders, server, 'fix', RATE);
+    // Measured runs start on a warm process, as a server that has been up for a while is: the first
+    // seconds of traffic are spent compiling the hot paths (on the same two cores) and, for ours, warming
+    // each database connection's statements; 15 s runs would otherwise report that start-up as their p99.
+    let warmUpRun: RunFigures | undefined;
+    if (WARM_SECONDS > 0) {
+      warmUpRun = await runLoad(pairLoaders, loaders, server, 'wrm', RATE, WARM_SECONDS);
+      console.log(
+        `  warm-up run: ${WARM_SECONDS} s at ${RATE}/s, not measured (p99 ${warmUpRun.latencyMs.p99} ms, by second: ${warmUpRun.p99BySecondMs.join(' ')})`,
+      );
+      await settleAll(loaders);
+    }
+    const fixedRate = await runLoad(pairLoaders, loaders, server, 'fix', RATE);
     console.log(
       `  fixed rate: ${fixedRate.storedPerSec} acknowledged/s, ${fixedRate.deliveredPerSec} delivered/s, p99 ${fixedRate.latencyMs.p99} ms (by second: ${fixedRate.p99BySecondMs.join(' ')})`,
     );
     console.log(`  sending as fast as acknowledgements allow for ${SECONDS} s…`);
     await settleAll(loaders);
-    const saturation = await runLoad(loaders, server, 'sat', 0);
+    const saturation = await runLoad(pairLoaders, loaders, server, 'sat', 0);
     console.log(
       `  ceiling: ${saturation.storedPerSec} acknowledged/s, ${saturation.deliveredPerSec} delivered/s, p99 ${saturation.latencyMs.p99} ms`,
     );
@@ -399,7 +456,9 @@ async function drive(
       rssMb: { empty: r1(rssEmpty / 1024), idle: r1(rssIdle / 1024), afterLoad: r1(rssAfter / 1024) },
       openIdleConnections: openIdle,
       rssPerIdleConnectionKb: openIdle ? r1((rssIdle - rssEmpty) / openIdle) : NaN,
+      idleCpu,
       warmUpAcked: warmed.reduce((a, w) => a + w.acked, 0),
+      warmUpRun,
       saturation,
       fixedRate,
     };
@@ -463,7 +522,7 @@ try {
   try {
     const pid = server.proc.pid!;
     // Every socket is a file descriptor of a server process; their hard limits cap the clients.
-    fdCap = socketCapacity(pid, WORKERS);
+    fdCap = socketCapacity(pid, WORKERS + PAIR_WORKERS);
     if (clients > fdCap) {
       console.log(
         `Each server process may open ${fdLimit(pid)} files (hard limit, not raisable here): ${fdCap} clients at most.`,
@@ -489,9 +548,10 @@ try {
     );
     await db.end();
     const messages = Number(rows[0]!.n);
-    const acknowledged = side.warmUpAcked + side.saturation.stored + side.fixedRate.stored;
+    const runs = [side.warmUpRun, side.saturation, side.fixedRate].filter((f): f is RunFigures => !!f);
+    const acknowledged = side.warmUpAcked + runs.reduce((a, f) => a + f.stored, 0);
     // Sends still unanswered when the bench gave up waiting may or may not have been stored.
-    const unsettled = [side.saturation, side.fixedRate].reduce((a, f) => a + f.sent - f.stored - f.failed, 0);
+    const unsettled = runs.reduce((a, f) => a + f.sent - f.stored - f.failed, 0);
     ours = {
       ...side,
       database: {
@@ -595,6 +655,11 @@ const rows: [string, string, string][] = [
     `${peer.rssPerIdleConnectionKb} KB (${peer.openIdleConnections} open)`,
   ],
   [
+    'idle clients: CPU server / load gen',
+    `${ours.idleCpu.serverPercent}% / ${ours.idleCpu.loadGeneratorPercent}%`,
+    `${peer.idleCpu.serverPercent}% / ${peer.idleCpu.loadGeneratorPercent}%`,
+  ],
+  [
     'ceiling: stored (acked) msg/s',
     String(ours.saturation.storedPerSec),
     `${peer.saturation.storedPerSec} (relayed)`,
@@ -669,7 +734,8 @@ const report = {
     seconds: SECONDS,
     rate: RATE,
     window: WINDOW,
-    loadGenerators: WORKERS,
+    warmUpSeconds: WARM_SECONDS,
+    loadGenerators: { idleClients: WORKERS, pairs: PAIR_WORKERS },
     sendLimitRaisedTo: '10000/s per user (IM_SEND_RATE), burst 100000',
   },
   ours,
