@@ -12,8 +12,24 @@ const serverTests = {
   hookTimeout: 120_000,
 };
 
+/**
+ * React's scheduler may still run a task of an unmounted component after a file's jsdom is torn down; the
+ * task reads `window.event` and throws "window is not defined". No test is running by then, and it
+ * happens only on a loaded machine: waiting longer in the setup's afterAll did not stop it, so exactly that
+ * error, thrown from react-dom, is not counted. Any other unhandled error still fails the run.
+ */
+function isReactTaskAfterTeardown(error: { name?: string; message?: string; stack?: string }) {
+  return (
+    error.name === 'ReferenceError' &&
+    error.message === 'window is not defined' &&
+    /react-dom/.test(error.stack ?? '') &&
+    /performWorkOnRootViaSchedulerTask/.test(error.stack ?? '')
+  );
+}
+
 export default defineConfig({
   test: {
+    onUnhandledError: (error) => !isReactTaskAfterTeardown(error),
     projects: [
       { test: { ...serverTests, name: 'server-pglite', env: { TEST_DATABASE_URL: '' } } },
       {
