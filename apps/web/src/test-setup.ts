@@ -1,11 +1,22 @@
-import { afterAll, afterEach } from 'vitest';
+import { createElement } from 'react';
+import { afterAll, afterEach, expect } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
 /**
- * Component tests unmount what they drew after each test. antd's motion hooks still hold timers for a few
- * hundred milliseconds after an unmount, and a timer firing once jsdom is torn down throws "window is not
- * defined" into the run; so a file that drew anything lets them fire before its environment goes.
+ * Component tests unmount what they drew after each test. A timer that fires once jsdom is torn down and
+ * updates React throws "window is not defined" into the run. Two kinds outlive `cleanup`: antd's motion
+ * hooks (a few hundred milliseconds after an unmount), and antd's static message, notification and
+ * `Modal.confirm`, which draw in React roots of their own that `cleanup` does not know. A message closes
+ * itself after 3 s, and under jsdom no transition ever ends, so a closed notice would wait for its motion
+ * forever with that timer still set. Component files therefore draw those without motion, close them when
+ * the file ends, and let the remaining motion timers fire before the environment goes.
  */
+const antd = /\.tsx$/.test(expect.getState().testPath ?? '') ? await import('antd') : undefined;
+antd?.ConfigProvider.config({
+  holderRender: (children) =>
+    createElement(antd.ConfigProvider, { theme: { token: { motion: false } } }, children),
+});
+
 let drew = false;
 afterEach(() => {
   if (typeof document === 'undefined') return;
@@ -13,5 +24,12 @@ afterEach(() => {
   cleanup();
 });
 afterAll(async () => {
+  if (antd) {
+    antd.message.destroy();
+    antd.notification.destroy();
+    antd.Modal.destroyAll();
+    // `confirm` (shared/notify) asks through this entry, which is a module of its own here.
+    (await import('antd/es/modal')).default.destroyAll();
+  }
   if (drew) await new Promise((r) => setTimeout(r, 600));
 });
