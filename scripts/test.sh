@@ -12,7 +12,7 @@ export TEST_REDIS_URL="${TEST_REDIS_URL:-redis://127.0.0.1:6379}"
 export CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
 REPORTS=test-results
 mkdir -p "$REPORTS"
-rm -f "$REPORTS"/*.json
+rm -f "$REPORTS"/*.json "$REPORTS"/*.log
 
 step() { printf '\n=== %s ===\n' "$*"; }
 fail() { printf '\nFAILED: %s\n' "$*"; exit 1; }
@@ -34,21 +34,25 @@ step "build"
 node scripts/build-if-needed.mjs || fail "build"
 
 step "unit and integration tests (PGlite, PostgreSQL, web, packages)"
-npx vitest run --reporter=default --reporter=json --outputFile.json="$PWD/$REPORTS/vitest.json"
-unit=$?
+npx vitest run --reporter=default --reporter=json --outputFile.json="$PWD/$REPORTS/vitest.json" 2>&1 |
+  tee "$REPORTS/vitest.log"
+unit=${PIPESTATUS[0]}
 
 step "end-to-end tests (Chromium)"
 e2e=0
 reports=("$REPORTS/vitest.json")
 if ls e2e/specs/*.spec.ts >/dev/null 2>&1; then
   reports+=("$REPORTS/e2e.json")
-  npx vitest run -c e2e/vitest.config.ts --reporter=default --reporter=json --outputFile.json="$PWD/$REPORTS/e2e.json"
-  e2e=$?
+  npx vitest run -c e2e/vitest.config.ts --reporter=default --reporter=json --outputFile.json="$PWD/$REPORTS/e2e.json" 2>&1 |
+    tee "$REPORTS/e2e.log"
+  e2e=${PIPESTATUS[0]}
 else
   echo "no end-to-end specs in e2e/specs yet"
 fi
 
 step "summary"
 node scripts/test-summary.mjs "${reports[@]}"
+[ $unit -eq 0 ] || { step "why the unit and integration run failed"; node scripts/test-run-errors.mjs "$REPORTS/vitest.log"; }
+[ $e2e -eq 0 ] || { step "why the end-to-end run failed"; node scripts/test-run-errors.mjs "$REPORTS/e2e.log"; }
 [ $unit -eq 0 ] && [ $e2e -eq 0 ] || fail "tests (unit/integration exit $unit, end-to-end exit $e2e)"
 echo "ALL TESTS PASSED"
