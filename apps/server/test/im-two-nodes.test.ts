@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EVENT, TYPES, type Message } from '@forecourt/im-sdk';
 import { buildApp } from '../src/app.js';
 import { RedisBus } from '../src/platform/bus.js';
@@ -175,6 +175,45 @@ describe(`chat across two nodes through Redis (${dbLabel})`, () => {
     } finally {
       buses[0]!.publish = publish;
       handlers.emit = emit;
+    }
+  });
+
+  it("a node letting go of a user's last socket still answers a sign-in on the other node", async () => {
+    for (const n of nodes) n.app.ctx.im!.deps.settings.kickPolicy = 'multi-instance';
+    // Node 0 takes 500 ms to leave a Redis topic, as a busy node might; until then Redis counts it among
+    // the nodes a sign-in reached, and the sign-in waits for its answer.
+    const subscribe = buses[0]!.subscribe.bind(buses[0]!);
+    buses[0]!.subscribe = async (topic, handler) => {
+      const off = await subscribe(topic, handler);
+      return async () => {
+        await new Promise((r) => setTimeout(r, 500));
+        await off();
+      };
+    };
+    const publish = buses[1]!.publish.bind(buses[1]!);
+    const reached: number[] = [];
+    buses[1]!.publish = async (topic, m) => {
+      const n = await publish(topic, m);
+      if (topic.endsWith(':online2') && (m as { op?: string }).op === '_login') reached.push(n);
+      return n;
+    };
+    const warn = vi.spyOn(nodes[1]!.app.log, 'warn');
+    try {
+      const gateway = nodes[0]!.app.ctx.im!.gateway;
+      const before = gateway.size;
+      const desk = await rawChat(nodes[0]!, 'online2', { instanceId: 'desk-leaving' });
+      desk.ws.close();
+      await waitFor(() => gateway.size === before, 5000, "node 0 let go of the desk's socket");
+      const phone = await rawChat(nodes[1]!, 'online2', { instanceId: 'phone-arriving' });
+      expect(reached).toEqual([2]);
+      expect(warn.mock.calls.map((c) => c.at(-1))).not.toContain(
+        'a chat node did not acknowledge a sign-in in time',
+      );
+      phone.ws.close();
+    } finally {
+      buses[0]!.subscribe = subscribe;
+      buses[1]!.publish = publish;
+      warn.mockRestore();
     }
   });
 

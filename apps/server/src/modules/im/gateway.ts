@@ -17,6 +17,7 @@ import { Rotation } from '../../platform/rotation.js';
 import { sendCoalesced } from '../../platform/ws-coalesce.js';
 import type { Db } from '../../platform/db/index.js';
 import type { Push } from './deps.js';
+import { AnswerWaits } from './answer-waits.js';
 import type { Presence } from './presence.js';
 import { principalKind, type Principal } from './principals.js';
 import { kickReason, type Instance } from './rules.js';
@@ -96,8 +97,8 @@ export class ImGateway {
   private byTopic = new Map<string, LocalUser>();
   /** Prefixes this node's socket ids, so presence tells its sockets from other nodes'. */
   private readonly node = `${randomUUID().slice(0, 8)}.`;
-  /** Sign-ins of this node waiting for other nodes' `_seen`, by socket id (answers may beat the count). */
-  private awaitingSeen = new Map<string, { seen: number; expected: number; done: () => void }>();
+  /** Sign-ins of this node waiting for other nodes' `_seen`, by socket id. */
+  private signInAnswers = new AnswerWaits();
   private unsubscribe = new Map<string, Promise<() => Promise<void>>>();
   private timers: NodeJS.Timeout[] = [];
   private heartbeatRound = new Rotation(() => this.conns.values());
@@ -169,12 +170,7 @@ export class ImGateway {
     const others = await this.presence.members(tenantId, userID);
     if (others.some((id) => !id.startsWith(this.node))) u.elsewhere = true;
     await this.presence.add(tenantId, userID, conn.id);
-    let waiting!: { seen: number; expected: number; done: () => void };
-    const seen = new Promise<void>((done) => {
-      waiting = { seen: 0, expected: Infinity, done };
-      this.awaitingSeen.set(conn.id, waiting);
-    });
-    try {
+    const announce = async () => {
       const reached = await this.bus.publish(topic, {
         op: '_login',
         instanceId: conn.instanceId,
@@ -183,14 +179,10 @@ export class ImGateway {
       } satisfies BusFrame);
       // Over Redis the count is of nodes, this one included; in memory no node skips the bus. A node that
       // was counted and is gone before it read the announcement is waited for SEEN_TIMEOUT_MS at most.
-      waiting.expected = this.bus.kind === 'redis' ? reached - 1 : 0;
-      if (waiting.seen >= waiting.expected) waiting.done();
-      const timer = setTimeout(waiting.done, SEEN_TIMEOUT_MS);
-      await seen;
-      clearTimeout(timer);
-    } finally {
-      this.awaitingSeen.delete(conn.id);
-    }
+      return this.bus.kind === 'redis' ? reached - 1 : 0;
+    };
+    if (!(await this.signInAnswers.wait(conn.id, announce, SEEN_TIMEOUT_MS)))
+      this.log.warn({ connId: conn.id }, 'a chat node did not acknowledge a sign-in in time');
     return { repeatLogin: others.length > 0 };
   }
 
@@ -262,6 +254,12 @@ export class ImGateway {
   }
 
   private onBus(topic: string, m: BusFrame) {
+    if (m && typeof m === 'object') {
+      if (m.op === '_seen') return this.signInAnswers.answer(m.connId);
+      // Answered even while this node's last socket of the user is closing: Redis counted this node, and the
+      // sign-in would otherwise wait SEEN_TIMEOUT_MS for nothing.
+      if (m.op === '_login' && !m.connId.startsWith(this.node)) this.answerSignIn(topic, m.connId);
+    }
     const u = this.byTopic.get(topic);
     const set = u?.conns;
     if (!u || !set?.size || !m) return;
@@ -274,19 +272,7 @@ export class ImGateway {
       return;
     }
     if (typeof m !== 'object') return;
-    if (m.op === '_seen') {
-      const waiting = this.awaitingSeen.get(m.connId);
-      if (waiting && ++waiting.seen >= waiting.expected) waiting.done();
-      return;
-    }
     if (m.op === '_login') {
-      if (!m.connId.startsWith(this.node)) {
-        // From now on pushes for the user go through Redis; then the sign-in may go on (see LocalUser).
-        u.elsewhere = true;
-        void this.bus
-          .publish(topic, { op: '_seen', connId: m.connId } satisfies BusFrame)
-          .catch((e: Error) => this.log.warn({ err: e.message }, 'chat sign-in acknowledgement failed'));
-      }
       for (const c of set) {
         if (c.id === m.connId) continue;
         if (c.instanceId === m.instanceId) {
@@ -315,6 +301,15 @@ export class ImGateway {
     let text: string | undefined;
     for (const c of set)
       if (c.id !== m.skip) this.send(c, (text ??= JSON.stringify({ op: m.op, data: m.data })));
+  }
+
+  /** From now on pushes for the user go through Redis; then the sign-in may go on (see LocalUser). */
+  private answerSignIn(topic: string, connId: string) {
+    const u = this.byTopic.get(topic);
+    if (u) u.elsewhere = true;
+    void this.bus
+      .publish(topic, { op: '_seen', connId } satisfies BusFrame)
+      .catch((e: Error) => this.log.warn({ err: e.message }, 'chat sign-in acknowledgement failed'));
   }
 
   private async refreshPresence() {
