@@ -347,8 +347,10 @@ export function serveSocket(rt: ImRuntime, socket: WebSocket, headerLang: Lang):
       const resumeToken = await issueResume(deps.db, principal, a.instanceId, ttl, now);
       resumeTimer = setInterval(
         () =>
-          void issueResume(deps.db, principal, a.instanceId, ttl, deps.clock.now()).then((token) =>
-            write({ op: 'ticket', data: { resumeToken: token, resumeTtlS: ttl } }),
+          void issueResume(deps.db, principal, a.instanceId, ttl, deps.clock.now()).then(
+            (token) => write({ op: 'ticket', data: { resumeToken: token, resumeTtlS: ttl } }),
+            // The client keeps its current token, good for half a TTL more: the next round tries again.
+            (e: Error) => rt.log.warn({ err: e.message }, 'renewing a chat resume token failed'),
           ),
         (ttl * 1000) / 2,
       ).unref();

@@ -28,7 +28,8 @@ export class NotifyGateway {
       this.unsubscribe.set(topic, await this.bus.subscribe(topic, (msg) => this.deliverLocal(topic, msg)));
     }
     set.add(socket);
-    socket.once('close', () => void this.detach(topic, socket));
+    // A socket closing while the node shuts down finds Redis gone; nothing is left to leave then.
+    socket.once('close', () => void this.detach(topic, socket).catch(() => {}));
   }
 
   private async detach(topic: string, socket: WebSocket) {
