@@ -180,13 +180,15 @@ describe(`chat across two nodes through Redis (${dbLabel})`, () => {
 
   it("a node letting go of a user's last socket still answers a sign-in on the other node", async () => {
     for (const n of nodes) n.app.ctx.im!.deps.settings.kickPolicy = 'multi-instance';
-    // Node 0 takes 500 ms to leave a Redis topic, as a busy node might; until then Redis counts it among
-    // the nodes a sign-in reached, and the sign-in waits for its answer.
+    // Node 0 leaves a Redis topic only once the test lets it, as a busy node may be late to; until then
+    // Redis counts it among the nodes a sign-in reached, and the sign-in waits for its answer.
+    let letGo!: () => void;
+    const late = new Promise<void>((r) => (letGo = r));
     const subscribe = buses[0]!.subscribe.bind(buses[0]!);
     buses[0]!.subscribe = async (topic, handler) => {
       const off = await subscribe(topic, handler);
       return async () => {
-        await new Promise((r) => setTimeout(r, 500));
+        await late;
         await off();
       };
     };
@@ -211,6 +213,7 @@ describe(`chat across two nodes through Redis (${dbLabel})`, () => {
       );
       phone.ws.close();
     } finally {
+      letGo();
       buses[0]!.subscribe = subscribe;
       buses[1]!.publish = publish;
       warn.mockRestore();
