@@ -128,8 +128,13 @@ function socketCapacity(pid: number, loadGenerators: number): number {
   return serving.reduce((a, p) => a + fdLimit(p) - fdCount(p) - 64 - 8 * loadGenerators, 0);
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Node flags from a space-separated setting. */
+const flagsOf = (setting: string | undefined) => setting?.split(/\s+/).filter(Boolean) ?? [];
 
 // ---- load-generator processes ------------------------------------------------------------------------
+
+/** CPU seconds the load-generator processes have used so far. */
+const loadCpuSeconds = (loaders: Loader[]) => loaders.reduce((a, l) => a + cpuSeconds(l.pid), 0);
 
 class Loader {
   private readonly proc: ChildProcess;
@@ -142,7 +147,7 @@ class Loader {
         'tsx',
         '--max-old-space-size=4096',
         ...SERVER_NODE_FLAGS,
-        ...(process.env.IM_BENCH_LOAD_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
+        ...flagsOf(env.IM_BENCH_LOAD_NODE_FLAGS),
       ],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -236,7 +241,7 @@ async function runLoad(
   runSeconds = SECONDS,
 ): Promise<RunFigures> {
   const cpu0 = treeCpuSeconds(server.proc.pid!);
-  const gen0 = every.reduce((a, l) => a + cpuSeconds(l.pid), 0);
+  const gen0 = loadCpuSeconds(every);
   const m0 = machineTicks();
   const from = new Date().toISOString();
   const t0 = performance.now();
@@ -255,7 +260,7 @@ async function runLoad(
   const wall = (performance.now() - t0) / 1000;
   const m1 = machineTicks();
   const cpu = treeCpuSeconds(server.proc.pid!) - cpu0;
-  const gen = every.reduce((a, l) => a + cpuSeconds(l.pid), 0) - gen0;
+  const gen = loadCpuSeconds(every) - gen0;
   const sum = (k: 'sent' | 'acked' | 'failed' | 'delivered') => results.reduce((a, r) => a + r[k], 0);
   const lat = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
   const ack = results.flatMap((r) => r.ackLatencies).sort((a, b) => a - b);
@@ -367,15 +372,13 @@ async function drive(
     const rssIdle = treeRssKb(pid);
     // What holding the clients costs when nobody talks: heartbeats, presence, session checks.
     const idleCpu0 = treeCpuSeconds(pid);
-    const idleGen0 = loaders.reduce((a, l) => a + cpuSeconds(l.pid), 0);
+    const idleGen0 = loadCpuSeconds(loaders);
     const idleT0 = performance.now();
     await sleep(IDLE_MS);
     const idleWall = (performance.now() - idleT0) / 1000;
     const idleCpu = {
       serverPercent: Math.round(((treeCpuSeconds(pid) - idleCpu0) / idleWall) * 100),
-      loadGeneratorPercent: Math.round(
-        ((loaders.reduce((a, l) => a + cpuSeconds(l.pid), 0) - idleGen0) / idleWall) * 100,
-      ),
+      loadGeneratorPercent: Math.round(((loadCpuSeconds(loaders) - idleGen0) / idleWall) * 100),
       seconds: r1(idleWall),
     };
     console.log(
@@ -497,11 +500,7 @@ let ours: SideFigures & {
 };
 try {
   const server = await startProcess(
-    [
-      ...SERVER_NODE_FLAGS,
-      ...(env.IM_BENCH_SERVER_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
-      serverMain,
-    ],
+    [...SERVER_NODE_FLAGS, ...flagsOf(env.IM_BENCH_SERVER_NODE_FLAGS), serverMain],
     {
       DATABASE_URL: dbUrl,
       DATA_DIR: dataDir,

@@ -11,22 +11,16 @@ export class AnswerWaits {
    * `id`, or after `timeoutMs` (an answerer may be gone). Returns whether every answer came.
    */
   async wait(id: string, announce: () => Promise<number>, timeoutMs: number): Promise<boolean> {
-    let complete = false;
     let timer: NodeJS.Timeout | undefined;
     const w = { answers: 0, expected: Infinity, done: () => {} };
-    const finished = new Promise<void>((resolve) => {
-      w.done = () => {
-        complete = w.answers >= w.expected;
-        resolve();
-      };
-    });
+    const finished = new Promise<void>((resolve) => (w.done = resolve));
     this.waits.set(id, w);
     try {
       w.expected = await announce();
       if (w.answers >= w.expected) w.done();
       timer = setTimeout(w.done, timeoutMs);
       await finished;
-      return complete;
+      return w.answers >= w.expected;
     } finally {
       clearTimeout(timer);
       this.waits.delete(id);

@@ -70,6 +70,13 @@ export function heartbeatAction(seenAt: number, now: number, everyMs: number): '
 /** A push as the Redis bus carries it: the socket to skip (or nothing), a newline, the frame. */
 export const wirePush = (p: Push) => `${p.skipConn ?? ''}\n${JSON.stringify({ op: p.op, data: p.data })}`;
 
+/** A push as the in-memory bus carries it, and as this node hands it to its own sockets. */
+const pushFrame = (p: Push): BusFrame => ({
+  op: p.op,
+  data: p.data,
+  ...(p.skipConn ? { skip: p.skipConn } : {}),
+});
+
 export const userTopic = (tenantId: string, userID: string) => `im:${tenantId}:${userID}`;
 
 /** How long a sign-in waits for the other nodes holding the user to acknowledge it (a node may be dead). */
@@ -212,10 +219,9 @@ export class ImGateway {
     await Promise.all(
       pushes.map(async (p) => {
         const topic = userTopic(tenantId, p.userID);
-        const frame = { op: p.op, data: p.data, ...(p.skipConn ? { skip: p.skipConn } : {}) };
         const u = this.byTopic.get(topic);
-        if (wire && u && !u.elsewhere) return this.onBus(topic, frame);
-        await this.bus.publish(topic, (wire && p.op !== 'profile' ? wirePush(p) : frame) satisfies BusFrame);
+        if (wire && u && !u.elsewhere) return this.onBus(topic, pushFrame(p));
+        await this.bus.publish(topic, wire && p.op !== 'profile' ? wirePush(p) : pushFrame(p));
       }),
     );
   }
