@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
+import { CLOSE } from '@forecourt/im-sdk/protocol';
+import { TYPES } from '@forecourt/im-sdk/types';
 import { heartbeatAction } from '../src/modules/im/gateway.js';
+import { principalKind } from '../src/modules/im/principals.js';
 import { dbLabel } from './harness.js';
 import { chatServer, rawChat, type ChatServer } from './im-support.js';
 
@@ -59,5 +62,53 @@ describe(`chat heartbeat (${dbLabel})`, () => {
     clearInterval(talking);
     expect(talker.ws.readyState).toBe(WebSocket.OPEN);
     expect(talker.pings).toEqual([]);
+  });
+});
+
+/** The periodic session check, as it runs on its own: a share of the sockets every tick, all within the period. */
+describe(`chat session check (${dbLabel})`, () => {
+  const PERIOD = 1500;
+  let t: ChatServer;
+  const sockets: WebSocket[] = [];
+
+  beforeAll(async () => {
+    // Chat settings are read from the environment when the chat module starts.
+    vi.stubEnv('IM_SESSION_CHECK_MS', String(PERIOD));
+    try {
+      t = await chatServer();
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.terminate();
+    await t?.close();
+  });
+
+  it('ends the sockets of a session revoked elsewhere within the period, and only those', async () => {
+    const revoked = await rawChat(t, 'sales1');
+    const others = await Promise.all(['online1', 'sales2', 'resource1'].map((a) => rawChat(t, a)));
+    sockets.push(revoked.ws, ...others.map((o) => o.ws));
+    const checks = vi.spyOn(principalKind('staff')!, 'endedSessions');
+    const at = Date.now();
+    // As the admin screens do when an account is signed out everywhere.
+    await t.db.query(
+      `UPDATE auth_session SET revoked_at = now()
+        WHERE user_id = (SELECT id FROM blade_user WHERE account = 'sales1' AND tenant_id = '000000')`,
+    );
+    const code = await Promise.race([
+      revoked.closed,
+      new Promise((r) => setTimeout(() => r('open'), 3 * PERIOD)),
+    ]);
+    expect(code).toBe(CLOSE.KICKED);
+    expect(Date.now() - at).toBeLessThan(PERIOD + 1000);
+    expect(revoked.frames.find((f) => f.op === 'kicked')?.data).toEqual({ type: TYPES.KICKED_OUT_REST_API });
+    // A whole period more: every other socket was checked at least once again and is still open.
+    await new Promise((r) => setTimeout(r, PERIOD));
+    for (const o of others) expect(o.ws.readyState).toBe(WebSocket.OPEN);
+    // A share of the sockets per tick (a sixtieth: one of these four), never all of them in one go.
+    expect(checks.mock.calls.length).toBeGreaterThanOrEqual(4);
+    expect(Math.max(...checks.mock.calls.map(([, ids]) => ids.length))).toBe(1);
+    checks.mockRestore();
   });
 });
