@@ -346,7 +346,9 @@ export class Client implements ChatClient {
       this.flushQueued = false;
       if (!this.ready || !this.listDirty) return;
       this.listDirty = false;
-      this.emitter.emit(EVENT.CONVERSATION_LIST_UPDATED, this.store.list());
+      // The list is rebuilt (and sorted) for each batch of changes: not for a client that never shows it.
+      if (this.emitter.listens(EVENT.CONVERSATION_LIST_UPDATED))
+        this.emitter.emit(EVENT.CONVERSATION_LIST_UPDATED, this.store.list());
       const total = this.store.totalUnread();
       if (total !== this.lastTotal) {
         this.lastTotal = total;

@@ -14,6 +14,11 @@ export class Emitter {
     this.handlers.get(name)?.delete(handler as (e: unknown) => void);
   }
 
+  /** Whether anything listens: an event whose payload costs something to build is skipped otherwise. */
+  listens(name: EventName): boolean {
+    return Boolean(this.handlers.get(name)?.size);
+  }
+
   emit<E extends EventName>(name: E, data: EventPayloads[E]) {
     for (const h of [...(this.handlers.get(name) ?? [])]) {
       try {
