@@ -5,7 +5,13 @@
  * major collection marks all of it (about 250 ms of a core, felt as a stall of the sends in flight). Under
  * load, the garbage of each message (frames, rows, promises) outlived V8's default 16 MB young generation,
  * was promoted, and brought a major collection every 10 s or so. In a 64 MB young generation most of it
- * dies young: at 2,000 messages/s a major collection now comes every 6–7 s instead (docs/bench.md), and a
- * 16 MB young generation measured worse (more than twice the collection time).
+ * dies young; a 16 MB young generation measured worse (more than twice the collection time).
+ *
+ * --heap-growing-percent=100: after a major collection the old generation may grow to twice what was live
+ * before the next one. V8 otherwise sizes that headroom from how fast its collections are, and it judged a
+ * chat node's collections cheap: it let the old generation grow only 10–15 % past the live heap, which at
+ * 2,000 messages/s meant a major collection every 6–7 s, each stalling the sends in flight for 15–40 ms
+ * (docs/bench.md). With the headroom fixed, one comes every minute or two at that rate, for at most twice
+ * the live heap in memory.
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64', '--heap-growing-percent=100'];
