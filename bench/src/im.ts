@@ -136,17 +136,28 @@ const flagsOf = (setting: string | undefined) => setting?.split(/\s+/).filter(Bo
 /** CPU seconds the load-generator processes have used so far. */
 const loadCpuSeconds = (loaders: Loader[]) => loaders.reduce((a, l) => a + cpuSeconds(l.pid), 0);
 
+/**
+ * Node flags of the load generators. Those of the idle clients hold 10,000 clients each and run with the
+ * server's flags: their heap is a server's. Those of the pairs stand for the people chatting, a few clients
+ * each as in a browser or an app, and keep V8's default young generation (16 MB): in the server's 64 MB
+ * one, every young collection copied the messages the clients had kept over the last 3 s (the SDK keeps
+ * each conversation's recent messages), pauses of 30–60 ms counted as send-to-receive latency of
+ * whichever side was running. Both sides' clients run in the same processes.
+ */
+const LOAD_FLAGS = {
+  idle: SERVER_NODE_FLAGS,
+  pairs: SERVER_NODE_FLAGS.filter((f) => !f.startsWith('--max-semi-space-size')),
+};
+
 class Loader {
   private readonly proc: ChildProcess;
-  constructor() {
+  constructor(role: keyof typeof LOAD_FLAGS) {
     this.proc = fork(path.join(here, 'im-load.ts'), [], {
-      // Both sides' clients run here: a major collection of 10,000 clients' heap would show up as the
-      // latency of whichever side is running, so the young generation is sized as the server's.
       execArgv: [
         '--import',
         'tsx',
         '--max-old-space-size=4096',
-        ...SERVER_NODE_FLAGS,
+        ...LOAD_FLAGS[role],
         ...flagsOf(env.IM_BENCH_LOAD_NODE_FLAGS),
       ],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -338,12 +349,12 @@ async function drive(
   pairs: [BenchLogin, BenchLogin][],
 ): Promise<SideFigures> {
   const pid = server.proc.pid!;
-  const idleLoaders = Array.from({ length: WORKERS }, () => new Loader());
+  const idleLoaders = Array.from({ length: WORKERS }, () => new Loader('idle'));
   // The measured pairs run in processes of their own. Beside 10,000 idle clients a load generator's heap
   // is hundreds of MB, and its garbage collections (pauses of 30–60 ms every few seconds, a major one now
   // and then) were read as send-to-receive latency of whichever side was running; a real client has a
   // heap of its own, and a small one.
-  const pairLoaders = Array.from({ length: PAIR_WORKERS }, () => new Loader());
+  const pairLoaders = Array.from({ length: PAIR_WORKERS }, () => new Loader('pairs'));
   const loaders = [...idleLoaders, ...pairLoaders];
   try {
     await sleep(2000);
@@ -735,6 +746,11 @@ const report = {
     window: WINDOW,
     warmUpSeconds: WARM_SECONDS,
     loadGenerators: { idleClients: WORKERS, pairs: PAIR_WORKERS },
+    nodeFlags: {
+      server: [...SERVER_NODE_FLAGS, ...flagsOf(env.IM_BENCH_SERVER_NODE_FLAGS)],
+      idleLoadGenerators: [...LOAD_FLAGS.idle, ...flagsOf(env.IM_BENCH_LOAD_NODE_FLAGS)],
+      pairLoadGenerators: [...LOAD_FLAGS.pairs, ...flagsOf(env.IM_BENCH_LOAD_NODE_FLAGS)],
+    },
     sendLimitRaisedTo: '10000/s per user (IM_SEND_RATE), burst 100000',
   },
   ours,
