@@ -137,15 +137,18 @@ const flagsOf = (setting: string | undefined) => setting?.split(/\s+/).filter(Bo
 const loadCpuSeconds = (loaders: Loader[]) => loaders.reduce((a, l) => a + cpuSeconds(l.pid), 0);
 
 /**
- * Node flags of the load generators. Those of the idle clients hold 10,000 clients each and run with the
- * server's flags: their heap is a server's. Those of the pairs stand for the people chatting, a few clients
- * each as in a browser or an app, and keep V8's default young generation (16 MB): in the server's 64 MB
- * one, every young collection copied the messages the clients had kept over the last 3 s (the SDK keeps
- * each conversation's recent messages), pauses of 30–60 ms counted as send-to-receive latency of
- * whichever side was running. Both sides' clients run in the same processes.
+ * Node flags of the load generators (both sides' clients run in the same processes).
+ * - The idle clients' hold 10,000 clients each, a heap of hundreds of MB, and run with the server's flags
+ *   and with garbage collection on their own thread only: they stand for devices elsewhere, and V8's
+ *   parallel collector took both cores for a major collection of that heap (up to 158 ms), stalling the
+ *   server under test in the middle of the measured runs.
+ * - The pairs' stand for the people chatting, a few clients each as in a browser or an app, and keep
+ *   V8's default young generation (16 MB): in the server's 64 MB one, every young collection copied the
+ *   messages the clients had kept over the last 3 s (the SDK keeps each conversation's recent messages),
+ *   pauses of 30–60 ms counted as send-to-receive latency of whichever side was running.
  */
 const LOAD_FLAGS = {
-  idle: SERVER_NODE_FLAGS,
+  idle: [...SERVER_NODE_FLAGS, '--single-threaded-gc'],
   pairs: SERVER_NODE_FLAGS.filter((f) => !f.startsWith('--max-semi-space-size')),
 };
 
