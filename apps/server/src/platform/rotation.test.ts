@@ -21,6 +21,16 @@ describe('Rotation', () => {
     expect(r.take(10)).toEqual([1, 3, 4, 9]);
   });
 
+  it('takes fractional shares: each item once per lap of calls, however few items there are', () => {
+    const r = new Rotation(() => ['a', 'b', 'c'].values());
+    // A sixth of three items per call: one item every other call, the whole lap in six calls.
+    const calls = Array.from({ length: 12 }, () => r.takeShare(3 / 6));
+    expect(calls).toEqual([[], ['a'], [], ['b'], [], ['c'], [], ['a'], [], ['b'], [], ['c']]);
+    expect(r.takeShare(0)).toEqual([]);
+    expect(r.takeShare(2.5)).toEqual(['a', 'b']);
+    expect(r.takeShare(0.5)).toEqual(['c']);
+  });
+
   it('gives nothing for an empty collection', () => {
     const r = new Rotation(() => new Set<number>().values());
     expect(r.take(5)).toEqual([]);

@@ -116,8 +116,6 @@ export class ImGateway {
   private heartbeatRound = new Rotation(() => this.conns.values());
   private presenceRound = new Rotation(() => this.conns.values());
   private sessionRound = new Rotation(() => this.conns.values());
-  /** Sockets owed a session check: a sixtieth of the sockets accrues per tick, whole ones are checked. */
-  private sessionsOwed = 0;
 
   constructor(
     private readonly db: Db,
@@ -130,7 +128,10 @@ export class ImGateway {
       setInterval(() => void this.refreshPresence(), PRESENCE_REFRESH_MS / PRESENCE_SLICES).unref(),
     );
     this.timers.push(
-      setInterval(() => this.checkSessionShare(), settings.sessionCheckMs / SESSION_SLICES).unref(),
+      setInterval(
+        () => void this.checkSessions(this.sessionRound.takeShare(this.conns.size / SESSION_SLICES)),
+        settings.sessionCheckMs / SESSION_SLICES,
+      ).unref(),
     );
     // A slice at a time: pinging tens of thousands of sockets in one go would stall every message.
     this.timers.push(
@@ -332,7 +333,7 @@ export class ImGateway {
   private async refreshPresence() {
     // In memory nothing expires, and listing tens of thousands of sockets would be work for nothing.
     if (!this.presence.refresh) return;
-    const slice = this.presenceRound.take(Math.ceil(this.conns.size / PRESENCE_SLICES));
+    const slice = this.presenceRound.takeShare(this.conns.size / PRESENCE_SLICES);
     if (!slice.length) return;
     const entries = slice.map((c) => ({
       tenantId: c.principal.tenantId,
@@ -342,18 +343,6 @@ export class ImGateway {
     await this.presence
       .refresh(entries)
       .catch((e: Error) => this.log.warn({ err: e.message }, 'presence refresh failed'));
-  }
-
-  /**
-   * The next share of the sockets: each socket once per sessionCheckMs, however many there are (a node
-   * with 30 sockets checks one every other tick, not all of them every tick).
-   */
-  private checkSessionShare() {
-    this.sessionsOwed = Math.min(this.sessionsOwed + this.conns.size / SESSION_SLICES, this.conns.size);
-    const n = Math.floor(this.sessionsOwed);
-    if (!n) return;
-    this.sessionsOwed -= n;
-    void this.checkSessions(this.sessionRound.take(n));
   }
 
   /**
