@@ -145,8 +145,11 @@ describe(`chat across two nodes through Redis (${dbLabel})`, () => {
       // find must reach it as a push, though node 0 was writing the user's pushes straight to the desk.
       const sent: Message[] = [];
       let stopAt = Infinity;
+      // The send on its way: it may be stored before the phone's sync answers, and so be part of it.
+      let current = 0;
       const stream = (async () => {
         for (let i = 0; i < stopAt; i++) {
+          current = i;
           const m = text(peer, 'online1', `during sign-in ${i}`);
           await peer.client.sendMessage(m);
           sent.push(m);
@@ -155,7 +158,8 @@ describe(`chat across two nodes through Redis (${dbLabel})`, () => {
       await waitFor(() => sent.length >= 3, 5000, 'stream under way');
       const phone = await rawChat(nodes[1]!, 'online1', { instanceId: 'phone', platform: 'h5' });
       const synced = await phone.req('sync', { convs: [] });
-      stopAt = sent.length + 10;
+      // Ten more sends, all begun after the sync answered, so all of them after its lastSeq.
+      stopAt = current + 1 + 10;
       await stream;
       const list = (synced.data as { conversationList: { conversationID: string; lastSeq: number }[] })
         .conversationList;
