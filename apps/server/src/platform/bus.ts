@@ -49,13 +49,17 @@ class Handlers {
   }
 }
 
+const resolved = Promise.resolve();
+
 export class MemoryBus implements Bus {
   readonly kind = 'memory' as const;
   private handlers = new Handlers();
   async publish(topic: string, message: unknown) {
     // Handed over as it is, not copied as Redis would: messages are read-only for everyone (see Bus). A
     // copy per push was a tenth of a busy chat node's work.
-    queueMicrotask(() => this.handlers.emit(topic, message));
+    // A promise job, not queueMicrotask: Node wraps each queueMicrotask callback in an AsyncResource, an
+    // allocation and a scope switch per push on a node that publishes two pushes per message.
+    void resolved.then(() => this.handlers.emit(topic, message));
     return this.handlers.count(topic);
   }
   async subscribe(topic: string, handler: Handler) {
