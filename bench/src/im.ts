@@ -13,7 +13,8 @@
  * Environment: IM_BENCH_CLIENTS (20000), IM_BENCH_PAIRS (200), IM_BENCH_SECONDS (15), IM_BENCH_RATE (2000),
  * IM_BENCH_WINDOW (4), IM_BENCH_WORKERS (2 load-generator processes of idle clients), IM_BENCH_PAIR_WORKERS
  * (2, of the measured pairs), IM_BENCH_WARM_SECONDS (3), IM_BENCH_IDLE_MS (10,000), IM_BENCH_CLIENT (sdk | raw),
- * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), IM_BENCH_PEER=0 (ours only, no report).
+ * IM_BENCH_LOAD_NICE (10: the load generators' CPU priority), BENCH_DATABASE_URL
+ * (postgres://postgres@127.0.0.1:5432/postgres), IM_BENCH_PEER=0 (ours only, no report).
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -54,6 +55,16 @@ const REDIS = env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DRAIN_MS = 10_000;
 /** Pause before each run, so the server starts it without the previous phase's garbage and backlog. */
 const SETTLE_MS = Number(env.IM_BENCH_SETTLE_MS ?? 5000);
+/**
+ * CPU priority (nice value) of the load-generator processes, on both sides. They stand for devices that
+ * would be elsewhere, yet here they share the node's two cores: at normal priority the server's young
+ * collections (about 5 ms of CPU each) took up to 45 ms of wall time whenever a load generator was
+ * runnable (6–18 ms at nice 10), and such pauses made the fixed rate's bad seconds. At a lower priority
+ * their work yields to the node's and PostgreSQL's, and still runs whenever a core is free; a client's own
+ * delays (parsing a push, its collections) are still inside the send-to-receive latency. 0: the old,
+ * equal priority.
+ */
+const LOAD_NICE = Number(env.IM_BENCH_LOAD_NICE ?? 10);
 const admin = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const TARGET = { clients: 20_000, storedPerSec: 2000, p99ms: 50 };
@@ -146,10 +157,12 @@ const loadCpuSeconds = (loaders: Loader[]) => loaders.reduce((a, l) => a + cpuSe
  *   V8's default young generation (16 MB): in the server's 64 MB one, every young collection copied the
  *   messages the clients had kept over the last 3 s (the SDK keeps each conversation's recent messages),
  *   pauses of 30–60 ms counted as send-to-receive latency of whichever side was running.
+ * - Both expose `gc()`: each collects its garbage in full while settling before a run (see settle in
+ *   im-load.ts), not in the middle of one.
  */
 const LOAD_FLAGS = {
-  idle: [...SERVER_NODE_FLAGS, '--single-threaded-gc'],
-  pairs: SERVER_NODE_FLAGS.filter((f) => !f.startsWith('--max-semi-space-size')),
+  idle: [...SERVER_NODE_FLAGS, '--single-threaded-gc', '--expose-gc'],
+  pairs: [...SERVER_NODE_FLAGS.filter((f) => !f.startsWith('--max-semi-space-size')), '--expose-gc'],
 };
 
 class Loader {
@@ -164,6 +177,8 @@ class Loader {
         ...flagsOf(env.IM_BENCH_LOAD_NODE_FLAGS),
       ],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      // Applied by the process itself to every thread it has (Linux keeps a priority per thread).
+      env: { ...env, IM_BENCH_LOAD_NICE: String(LOAD_NICE) },
     });
   }
   get pid() {
@@ -748,7 +763,7 @@ const report = {
     rate: RATE,
     window: WINDOW,
     warmUpSeconds: WARM_SECONDS,
-    loadGenerators: { idleClients: WORKERS, pairs: PAIR_WORKERS },
+    loadGenerators: { idleClients: WORKERS, pairs: PAIR_WORKERS, nice: LOAD_NICE },
     nodeFlags: {
       server: [...SERVER_NODE_FLAGS, ...flagsOf(env.IM_BENCH_SERVER_NODE_FLAGS)],
       idleLoadGenerators: [...LOAD_FLAGS.idle, ...flagsOf(env.IM_BENCH_LOAD_NODE_FLAGS)],
