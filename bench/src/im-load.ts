@@ -93,7 +93,15 @@ async function connectorFor(kind: ClientKind, origin: string): Promise<Connector
 // The CPU priority the benchmark gives its load generators (see LOAD_NICE in im.ts), for each thread:
 // V8's and libuv's threads that exist already, and (inheriting it) every one started later.
 const nice = Number(process.env.IM_BENCH_LOAD_NICE ?? 0);
-if (nice) for (const tid of fs.readdirSync('/proc/self/task')) os.setPriority(Number(tid), nice);
+if (nice)
+  for (const tid of fs.readdirSync('/proc/self/task')) {
+    try {
+      os.setPriority(Number(tid), nice);
+    } catch (e) {
+      // A thread that ended meanwhile has no priority to set; anything else is the setting's fault.
+      if ((e as { info?: { code?: string } }).info?.code !== 'ESRCH') throw e;
+    }
+  }
 
 const idle: BenchClient[] = [];
 interface Pair {

@@ -65,6 +65,8 @@ const SETTLE_MS = Number(env.IM_BENCH_SETTLE_MS ?? 5000);
  * equal priority.
  */
 const LOAD_NICE = Number(env.IM_BENCH_LOAD_NICE ?? 10);
+if (!Number.isInteger(LOAD_NICE) || LOAD_NICE < 0 || LOAD_NICE > 19)
+  throw new Error(`IM_BENCH_LOAD_NICE must be a whole number from 0 to 19, not "${env.IM_BENCH_LOAD_NICE}"`);
 const admin = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const TARGET = { clients: 20_000, storedPerSec: 2000, p99ms: 50 };
