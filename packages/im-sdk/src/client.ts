@@ -215,7 +215,7 @@ export class Client implements ChatClient {
       case 'msg': {
         const w = f.data as PushFrame<'msg'>['data'];
         const { delivered, quiet } = s.accept(w);
-        this.emitReceived(delivered.filter((m) => !quiet.has(m)));
+        this.emitReceived(quiet.size ? delivered.filter((m) => !quiet.has(m)) : delivered);
         break;
       }
       case 'revoked':
@@ -274,7 +274,8 @@ export class Client implements ChatClient {
 
   /** Something is missing (a gap, or a conversation without its summary): sync it unless it fills in. */
   private scheduleGapCheck() {
-    if (this.gapTimer || !this.store.gapped().length) return;
+    // After every push: a scan that stops at the first gap and builds no list.
+    if (this.gapTimer || !this.store.anyGapped()) return;
     this.gapTimer = setTimeout(() => {
       this.gapTimer = undefined;
       const gapped = this.store.gapped();

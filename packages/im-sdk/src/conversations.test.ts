@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConversationStore } from './conversations.js';
+import { CACHE_PER_CONVERSATION, ConversationStore } from './conversations.js';
 import { backoffDelay } from './backoff.js';
 import type { WireConversation, WireMessage } from './protocol.js';
 import { TYPES } from './types.js';
@@ -135,6 +135,27 @@ describe('conversation store', () => {
     expect(s.applyPeerRead(CONV, 2)!.map((m) => m.seq)).toEqual([2]);
     expect(s.applyPeerRead(CONV, 2)).toBeNull();
   });
+
+  it('keeps the newest messages for in-place updates, oldest out first, each once', () => {
+    const s = new ConversationStore('me');
+    s.applySummaries([summary(0, 0, 0)], 'login');
+    const n = CACHE_PER_CONVERSATION + 10;
+    const sent = [];
+    for (let seq = 1; seq <= n; seq++) {
+      // An own send: the answer updates the application's object, then the push of it comes again.
+      const own = { ...msg(seq, 'me'), ID: `local-${seq}`, seq: 0, status: 'unSend' as const, progress: 0 };
+      s.accept(msg(seq, 'me'), own);
+      s.accept(msg(seq, 'me'));
+      sent.push(own);
+    }
+    const turned = s.applyPeerRead(CONV, n)!;
+    expect(turned.length).toBe(CACHE_PER_CONVERSATION);
+    expect(turned[0]!.seq).toBe(11);
+    expect(turned.at(-1)).toBe(sent.at(-1));
+    const [old, recent] = s.adoptHistory([msg(10, 'me'), msg(n, 'me')]);
+    expect(old).not.toBe(sent[9]);
+    expect(recent).toBe(sent.at(-1));
+  });
 });
 
 describe('reconnect back-off', () => {
@@ -154,8 +175,10 @@ describe('conversation store: what the server does not list', () => {
     s.applySummaries([], 'login');
     s.accept(msg(3));
     expect(s.gapped()).toEqual([CONV]);
+    expect(s.anyGapped()).toBe(true);
     s.afterSync([CONV], [], []);
     expect(s.gapped()).toEqual([]);
+    expect(s.anyGapped()).toBe(false);
     expect(s.list()).toEqual([]);
   });
 

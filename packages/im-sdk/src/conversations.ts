@@ -15,7 +15,7 @@ import { TYPES, type Conversation, type Message } from './types.js';
 import { assignWire, byListOrder, lastMessageOf, toConversation, toMessage } from './wire.js';
 
 /** Messages kept per conversation (for in-place updates: revoke, edit, read by peer). */
-const CACHE_PER_CONVERSATION = 1000;
+export const CACHE_PER_CONVERSATION = 1000;
 const OTHERS_KEPT = 5000;
 const LATE_KEPT = 1000;
 /** Catch-up answers (of up to 200 messages each) fetched in a row before skipping to the end. */
@@ -35,16 +35,38 @@ class ConvState {
   others: number[] = [];
   pending = new Map<number, WireMessage>();
   verPending = new Set<number>();
+  /** Read-only outside remember(): `order` must hold exactly its keys. */
   cache = new Map<string, Message>();
+  /** The cached ids in the order they were first cached, as a ring: `next` is the oldest once it is full. */
+  private order: string[] = [];
+  private next = 0;
   /** Consecutive catch-up answers that were cut short. */
   catchUpPages = 0;
 
   constructor(readonly conversationID: string) {}
 
+  /**
+   * Keeps the newest CACHE_PER_CONVERSATION messages by when they were first cached. The oldest is found
+   * in the ring, not as the Map's first key: a Map keeps its deleted entries until it rehashes, so asking
+   * for its first key after many deletes walks all of them (it took an eighth of a busy client's CPU).
+   */
   remember(m: Message) {
-    this.cache.delete(m.ID);
+    if (this.cache.has(m.ID)) {
+      this.cache.set(m.ID, m);
+      return;
+    }
+    if (this.cache.size >= CACHE_PER_CONVERSATION) this.cache.delete(this.order[this.next]!);
     this.cache.set(m.ID, m);
-    if (this.cache.size > CACHE_PER_CONVERSATION) this.cache.delete(this.cache.keys().next().value!);
+    this.order[this.next] = m.ID;
+    this.next = (this.next + 1) % CACHE_PER_CONVERSATION;
+  }
+
+  /** Counts a message of someone else above the server's count (see applyCount). */
+  countOther(seq: number) {
+    this.unread++;
+    this.others.push(seq);
+    // Trimmed in steps, not one shift per message: only the newest OTHERS_KEPT matter.
+    if (this.others.length >= 2 * OTHERS_KEPT) this.others = this.others.slice(-OTHERS_KEPT);
   }
 
   /** The server's count (read up to R, computed at last seq L, U unread) plus what arrived after L. */
@@ -77,6 +99,10 @@ class ConvState {
 }
 
 export type Baseline = 'login' | 'later';
+
+const NONE: ReadonlySet<Message> = new Set();
+
+const isGapped = (st: ConvState) => st.pending.size > 0 || st.verPending.size > 0 || !st.summary;
 
 export class ConversationStore {
   private states = new Map<string, ConvState>();
@@ -182,10 +208,9 @@ export class ConversationStore {
    * A message from a push, a sync or an own send's answer. Returns the messages that became deliverable,
    * in order (possibly none: a duplicate, or waiting for a gap to fill).
    */
-  accept(w: WireMessage, own?: Message): { delivered: Message[]; quiet: Set<Message> } {
+  accept(w: WireMessage, own?: Message): { delivered: Message[]; quiet: ReadonlySet<Message> } {
     const st = this.state(w.conversationID);
     const delivered: Message[] = [];
-    const quiet = new Set<Message>();
     if (own) {
       assignWire(own, w);
       st.remember(own);
@@ -194,15 +219,16 @@ export class ConversationStore {
       // Already delivered (a resend's answer, or a push after a sync found it): refresh the cached copy.
       const m = st.cache.get(w.ID);
       if (m && !own) assignWire(m, w);
-      return { delivered, quiet };
+      return { delivered, quiet: NONE };
     }
     const prev = st.pending.get(w.seq);
     if (!prev || prev.ver <= w.ver) st.pending.set(w.seq, w);
-    this.drain(st, delivered, quiet);
-    return { delivered, quiet };
+    return { delivered, quiet: this.drain(st, delivered) ?? NONE };
   }
 
-  private drain(st: ConvState, out: Message[], quiet = new Set<Message>()) {
+  /** Delivers what is in order; returns the own messages among them that are still being sent. */
+  private drain(st: ConvState, out: Message[]): Set<Message> | undefined {
+    let quiet: Set<Message> | undefined;
     for (;;) {
       const w = st.pending.get(st.held + 1);
       if (!w) break;
@@ -221,17 +247,14 @@ export class ConversationStore {
       }
       if (w.seq > st.countedSeq) {
         if (m.from !== this.me) {
-          if (w.seq > st.readSeq) {
-            st.unread++;
-            st.others.push(w.seq);
-            if (st.others.length > OTHERS_KEPT) st.others.shift();
-          }
+          if (w.seq > st.readSeq) st.countOther(w.seq);
         } else if (st.readSeq === w.seq - 1) st.readSeq = w.seq; // as the server does on storing
         st.countedSeq = w.seq;
       }
       out.push(m);
-      if (m.from === this.me && this.sending.has(m.clientMsgId)) quiet.add(m);
+      if (m.from === this.me && this.sending.has(m.clientMsgId)) (quiet ??= new Set()).add(m);
     }
+    return quiet;
   }
 
   /** A revoke or an edit. Returns the updated message when it is news. */
@@ -310,11 +333,15 @@ export class ConversationStore {
     return list.map((st) => ({ conversationID: st.conversationID, seq: st.held, ver: st.ver }));
   }
 
+  /** Whether any conversation has something missing (see gapped). */
+  anyGapped(): boolean {
+    for (const st of this.states.values()) if (isGapped(st)) return true;
+    return false;
+  }
+
   /** Conversations with something missing (a seq gap, a change version gap, or no summary yet). */
   gapped(): string[] {
-    return [...this.states.values()]
-      .filter((st) => st.pending.size || st.verPending.size || !st.summary)
-      .map((st) => st.conversationID);
+    return [...this.states.values()].filter(isGapped).map((st) => st.conversationID);
   }
 
   heldSeq(conversationID: string): number {

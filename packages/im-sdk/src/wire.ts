@@ -2,15 +2,55 @@
 import { messageForShow, type WireConversation, type WireMessage } from './protocol.js';
 import type { Conversation, LastMessage, Message } from './types.js';
 
+/**
+ * Field by field rather than by spreads: a spread copies through a generic path and makes a second
+ * object, and these run for every message a client sends or receives.
+ */
 export function toMessage(w: WireMessage): Message {
-  const { ver: _ver, ...rest } = w;
-  return { ...rest, status: 'success', progress: 1 };
+  return {
+    ID: w.ID,
+    clientMsgId: w.clientMsgId,
+    conversationID: w.conversationID,
+    conversationType: w.conversationType,
+    seq: w.seq,
+    type: w.type,
+    flow: w.flow,
+    time: w.time,
+    from: w.from,
+    to: w.to,
+    nick: w.nick,
+    avatar: w.avatar,
+    payload: w.payload,
+    isRevoked: w.isRevoked,
+    revoker: w.revoker,
+    isModified: w.isModified,
+    isPeerRead: w.isPeerRead,
+    status: 'success',
+    progress: 1,
+  };
 }
 
 /** Copies the server's view of a message onto the object the application already holds. */
 export function assignWire(target: Message, w: WireMessage): Message {
-  const { ver: _ver, ...rest } = w;
-  Object.assign(target, rest, { status: 'success' as const, progress: 1 });
+  target.ID = w.ID;
+  target.clientMsgId = w.clientMsgId;
+  target.conversationID = w.conversationID;
+  target.conversationType = w.conversationType;
+  target.seq = w.seq;
+  target.type = w.type;
+  target.flow = w.flow;
+  target.time = w.time;
+  target.from = w.from;
+  target.to = w.to;
+  target.nick = w.nick;
+  target.avatar = w.avatar;
+  target.payload = w.payload;
+  target.isRevoked = w.isRevoked;
+  target.revoker = w.revoker;
+  target.isModified = w.isModified;
+  target.isPeerRead = w.isPeerRead;
+  target.status = 'success';
+  target.progress = 1;
   return target;
 }
 
