@@ -14,8 +14,12 @@ import type { ReadResult, WireConversation, WireMessage } from './protocol.js';
 import { TYPES, type Conversation, type Message } from './types.js';
 import { assignWire, byListOrder, lastMessageOf, toConversation, toMessage } from './wire.js';
 
-/** Messages kept per conversation (for in-place updates: revoke, edit, read by peer). */
-export const CACHE_PER_CONVERSATION = 1000;
+/**
+ * Messages kept per conversation, for updating in place the objects the application holds. Revokes and
+ * edits come within 120 s of sending, and the chat screens mark reads by seq, so the newest few hundred
+ * are what matters; each kept message is memory the client holds for the whole session.
+ */
+export const CACHE_PER_CONVERSATION = 256;
 const OTHERS_KEPT = 5000;
 const LATE_KEPT = 1000;
 /** Catch-up answers (of up to 200 messages each) fetched in a row before skipping to the end. */
@@ -35,30 +39,36 @@ class ConvState {
   others: number[] = [];
   pending = new Map<number, WireMessage>();
   verPending = new Set<number>();
-  /** Read-only outside remember(): `order` must hold exactly its keys. */
-  cache = new Map<string, Message>();
-  /** The cached ids in the order they were first cached, as a ring: `next` is the oldest once it is full. */
-  private order: string[] = [];
-  private next = 0;
+  /** The cache: the message of seq s in slot s % CACHE_PER_CONVERSATION (see remember). */
+  private slots: (Message | undefined)[] = [];
   /** Consecutive catch-up answers that were cut short. */
   catchUpPages = 0;
 
   constructor(readonly conversationID: string) {}
 
   /**
-   * Keeps the newest CACHE_PER_CONVERSATION messages by when they were first cached. The oldest is found
-   * in the ring, not as the Map's first key: a Map keeps its deleted entries until it rehashes, so asking
-   * for its first key after many deletes walks all of them (it took an eighth of a busy client's CPU).
+   * Keeps the message object the application holds, for updating it in place, for the newest
+   * CACHE_PER_CONVERSATION seqs. Seqs are gap-free, so a seq names a slot and a lookup needs no hashing;
+   * a newer message takes the slot of the one CACHE_PER_CONVERSATION before it, never the other way round.
+   * (A Map of ids, dropping its first key, cost a busy client an eighth of its CPU: a Map keeps deleted
+   * entries until it rehashes, and its first key is found by walking past them.)
    */
   remember(m: Message) {
-    if (this.cache.has(m.ID)) {
-      this.cache.set(m.ID, m);
-      return;
-    }
-    if (this.cache.size >= CACHE_PER_CONVERSATION) this.cache.delete(this.order[this.next]!);
-    this.cache.set(m.ID, m);
-    this.order[this.next] = m.ID;
-    this.next = (this.next + 1) % CACHE_PER_CONVERSATION;
+    if (m.seq <= 0) return;
+    if (!this.slots.length) this.slots = new Array<Message | undefined>(CACHE_PER_CONVERSATION);
+    const i = m.seq % CACHE_PER_CONVERSATION;
+    const held = this.slots[i];
+    if (!held || held.seq <= m.seq) this.slots[i] = m;
+  }
+
+  /** The cached object of this message, if any. */
+  cached(w: { ID: string; seq: number }): Message | undefined {
+    const m = this.slots[w.seq % CACHE_PER_CONVERSATION];
+    return m && m.ID === w.ID ? m : undefined;
+  }
+
+  cachedMessages(): Message[] {
+    return this.slots.filter((m) => m !== undefined);
   }
 
   /** Counts a message of someone else above the server's count (see applyCount). */
@@ -217,7 +227,7 @@ export class ConversationStore {
     }
     if (w.seq <= st.held) {
       // Already delivered (a resend's answer, or a push after a sync found it): refresh the cached copy.
-      const m = st.cache.get(w.ID);
+      const m = st.cached(w);
       if (m && !own) assignWire(m, w);
       return { delivered, quiet: NONE };
     }
@@ -236,7 +246,7 @@ export class ConversationStore {
       const late = this.lateChanges.get(w.ID);
       const latest = late && late.ver > w.ver ? late : w;
       this.lateChanges.delete(w.ID);
-      const cached = st.cache.get(latest.ID);
+      const cached = st.cached(latest);
       const m = cached ? assignWire(cached, latest) : toMessage(latest);
       if (st.summary?.type === TYPES.CONV_C2C && m.flow === 'out') m.isPeerRead = m.seq <= st.peerReadSeq;
       st.remember(m);
@@ -275,7 +285,7 @@ export class ConversationStore {
       }
       return null;
     }
-    const cached = st.cache.get(w.ID);
+    const cached = st.cached(w);
     const m = cached ? assignWire(cached, w) : toMessage(w);
     if (!cached) st.remember(m);
     if (st.summary?.type === TYPES.CONV_C2C && m.flow === 'out') m.isPeerRead = m.seq <= st.peerReadSeq;
@@ -289,7 +299,7 @@ export class ConversationStore {
     return list.map((w) => {
       const st = this.states.get(w.conversationID);
       if (!st) return toMessage(w);
-      const cached = st.cache.get(w.ID);
+      const cached = st.cached(w);
       if (cached) {
         if ((this.msgVer.get(w.ID) ?? 0) <= w.ver) assignWire(cached, w);
         return cached;
@@ -313,7 +323,7 @@ export class ConversationStore {
     if (!st || readSeq <= st.peerReadSeq) return null;
     st.peerReadSeq = readSeq;
     const turned: Message[] = [];
-    for (const m of st.cache.values())
+    for (const m of st.cachedMessages())
       if (m.flow === 'out' && m.seq > 0 && m.seq <= readSeq && !m.isPeerRead) {
         m.isPeerRead = true;
         turned.push(m);
