@@ -185,14 +185,16 @@ export function createMessages(author: () => Author) {
   };
 }
 
-const utf8Bytes = (s: string) => new TextEncoder().encode(s).length;
+const encoder = new TextEncoder();
+/** A UTF-16 unit is at most 3 bytes of UTF-8: short texts are within the limit without encoding them. */
+const overBytes = (s: string, max: number) => s.length * 3 > max && encoder.encode(s).length > max;
 
 /** The limits a message can be checked against before anything is sent. */
 export function checkBeforeSend(m: Message, lang: Lang): void {
   if (m.type === TYPES.MSG_TEXT) {
     const text = (m.payload as { text?: string }).text ?? '';
     if (!text.trim()) throw imError(ERROR_CODE.INVALID_PARAMETER, say(lang, 'emptyText'));
-    if (utf8Bytes(text) > TEXT_MAX_BYTES) throw imError(ERROR_CODE.TEXT_TOO_LONG, say(lang, 'textTooLong'));
+    if (overBytes(text, TEXT_MAX_BYTES)) throw imError(ERROR_CODE.TEXT_TOO_LONG, say(lang, 'textTooLong'));
   }
   const md = mediaOf.get(m);
   if (md && md.file.size > MEDIA_MAX_BYTES[md.kind])
