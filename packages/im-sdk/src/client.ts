@@ -28,7 +28,7 @@ import { Connection } from './connection.js';
 import { ConversationStore } from './conversations.js';
 import { Emitter } from './emitter.js';
 import { imError, notLoggedIn, type Lang } from './errors.js';
-import { checkBeforeSend, createMessages, mediaOf } from './factory.js';
+import { checkBeforeSend, createMessages } from './factory.js';
 import { randomId } from './ids.js';
 import { uploadMedia } from './media.js';
 import { assignWire } from './wire.js';
@@ -439,8 +439,7 @@ export class Client implements ChatClient {
     try {
       if (!this.ready || !this.conn) throw notLoggedIn(this.lang);
       checkBeforeSend(m, this.lang);
-      if (mediaOf.has(m))
-        await uploadMedia({ conn: this.conn, origin: this.http, headers: this.headers, lang: this.lang }, m);
+      await uploadMedia({ conn: this.conn, origin: this.http, headers: this.headers, lang: this.lang }, m);
       const { message: w } = await this.request(
         'send',
         {

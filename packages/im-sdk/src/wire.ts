@@ -3,8 +3,8 @@ import { messageForShow, type WireConversation, type WireMessage } from './proto
 import type { Conversation, LastMessage, Message } from './types.js';
 
 /**
- * Field by field rather than by spreads: a spread copies through a generic path and makes a second
- * object, and these run for every message a client sends or receives.
+ * Field by field rather than by spreads: a rest spread copies through a generic path and makes a second
+ * object, and this runs for every message a client receives.
  */
 export function toMessage(w: WireMessage): Message {
   return {
@@ -30,28 +30,12 @@ export function toMessage(w: WireMessage): Message {
   };
 }
 
-/** Copies the server's view of a message onto the object the application already holds. */
+/**
+ * Copies the server's view of a message onto the object the application already holds. Through toMessage,
+ * so the fields are listed once: a copy of one plain object is V8's fast path, a rest spread was not.
+ */
 export function assignWire(target: Message, w: WireMessage): Message {
-  target.ID = w.ID;
-  target.clientMsgId = w.clientMsgId;
-  target.conversationID = w.conversationID;
-  target.conversationType = w.conversationType;
-  target.seq = w.seq;
-  target.type = w.type;
-  target.flow = w.flow;
-  target.time = w.time;
-  target.from = w.from;
-  target.to = w.to;
-  target.nick = w.nick;
-  target.avatar = w.avatar;
-  target.payload = w.payload;
-  target.isRevoked = w.isRevoked;
-  target.revoker = w.revoker;
-  target.isModified = w.isModified;
-  target.isPeerRead = w.isPeerRead;
-  target.status = 'success';
-  target.progress = 1;
-  return target;
+  return Object.assign(target, toMessage(w));
 }
 
 export function lastMessageOf(m: Message): LastMessage {
