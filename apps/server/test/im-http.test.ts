@@ -73,6 +73,48 @@ describe(`chat endpoints (${dbLabel})`, () => {
     }
   });
 
+  it('makes the chat profile from the staff record at each sign-in: nick until the user sets their own, the department always', async () => {
+    const profileAtSignIn = async () => {
+      const r = await signIn(t, 'sales2');
+      try {
+        return (await r.client.getMyProfile()).data;
+      } finally {
+        await r.client.destroy();
+      }
+    };
+    const [dept] = await t.db.query<{ id: string; dept_name: string }>(
+      `SELECT d.id, d.dept_name FROM blade_user u JOIN blade_user_dept ud ON ud.user_id = u.id
+         JOIN blade_dept d ON d.id = ud.dept_id AND d.is_deleted = 0
+        WHERE u.tenant_id = '000000' AND u.account = 'sales2' ORDER BY d.id LIMIT 1`,
+    );
+    const [user] = await t.db.query<{ real_name: string }>(
+      "SELECT real_name FROM blade_user WHERE tenant_id = '000000' AND account = 'sales2'",
+    );
+    const rename = (realName: string, deptName: string) =>
+      Promise.all([
+        t.db.query("UPDATE blade_user SET real_name = $1 WHERE tenant_id = '000000' AND account = 'sales2'", [
+          realName,
+        ]),
+        t.db.query('UPDATE blade_dept SET dept_name = $1 WHERE id = $2', [deptName, dept!.id]),
+      ]);
+    try {
+      await t.db.query("DELETE FROM im_user WHERE tenant_id = '000000' AND user_id = 'sales2'");
+      expect(await profileAtSignIn()).toMatchObject({ nick: user!.real_name, department: dept!.dept_name });
+      await rename('Mira Chen', 'Used cars');
+      expect(await profileAtSignIn()).toMatchObject({ nick: 'Mira Chen', department: 'Used cars' });
+      const own = await call(t, await tokenFor(t, 'sales2'), {
+        method: 'POST',
+        url: '/api/sop-tools/imPc/imUser',
+        payload: { nick: 'Mira' },
+      });
+      expect(own.statusCode).toBe(200);
+      await rename('Mira Chen-Li', 'New cars');
+      expect(await profileAtSignIn()).toMatchObject({ nick: 'Mira', department: 'New cars' });
+    } finally {
+      await rename(user!.real_name, dept!.dept_name);
+    }
+  });
+
   it('creates the chat profile of a user who never opened the chat', async () => {
     const rows = () =>
       t.db.query<{ nick: string; gender: string }>(

@@ -357,6 +357,11 @@ interface SummaryRow extends ConvRow {
   g_members: string | null;
 }
 
+/**
+ * A conversation as its list shows it. Named wherever it runs: planning this seven-table join took
+ * PostgreSQL 6–14 ms, some fifty times its execution, and every sign-in's sync runs it, so it is planned
+ * once per connection instead.
+ */
 const SUMMARY_SQL = `
 SELECT c.id, c.tenant_id, c.kind, c.user_a, c.user_b, c.group_id, c.last_seq, c.change_ver, c.last_time,
        m.read_seq, m.cleared_seq, m.pinned, m.muted,
@@ -457,6 +462,7 @@ export async function listConversations(
   const rows = await db.query<SummaryRow>(
     `${SUMMARY_SQL} AND c.last_seq > m.cleared_seq ORDER BY m.pinned DESC, c.last_time DESC NULLS LAST, c.id DESC`,
     [tenantId, viewer],
+    { name: 'im_conversation_list' },
   );
   return rows.map((r) => toSummary(r, viewer));
 }
@@ -467,6 +473,8 @@ export async function conversationSummary(
   c: Conv,
   viewer: string,
 ): Promise<WireConversation | undefined> {
-  const r = await db.one<SummaryRow>(`${SUMMARY_SQL} AND c.id = $3`, [c.tenantId, viewer, c.id]);
+  const [r] = await db.query<SummaryRow>(`${SUMMARY_SQL} AND c.id = $3`, [c.tenantId, viewer, c.id], {
+    name: 'im_conversation_summary',
+  });
   return r && toSummary(r, viewer);
 }

@@ -97,7 +97,8 @@ export const CUSTOMER_PREFIX = 'cust_';
 registerPrincipalKind('staff', {
   owns: (userID) => !userID.startsWith(CUSTOMER_PREFIX),
   async profileSeed(db, tenantId, userID) {
-    const u = await db.one<{
+    // Named, as the other statements every sign-in runs: planned once per connection.
+    const [u] = await db.query<{
       name: string | null;
       real_name: string | null;
       avatar: string | null;
@@ -109,6 +110,7 @@ registerPrincipalKind('staff', {
                 WHERE ud.user_id = u.id ORDER BY d.id LIMIT 1) AS dept_name
          FROM blade_user u WHERE u.tenant_id = $1 AND u.account = $2 AND u.is_deleted = 0`,
       [tenantId, userID],
+      { name: 'im_staff_profile_seed' },
     );
     if (!u) return null;
     return {
@@ -124,6 +126,7 @@ registerPrincipalKind('staff', {
         `SELECT s.id FROM auth_session s JOIN blade_user u ON u.id = s.user_id AND u.is_deleted = 0 AND u.status = 1
           WHERE s.id = ANY($1::bigint[]) AND s.revoked_at IS NULL`,
         [numeric],
+        { name: 'im_staff_sessions_live' },
       ),
     ),
 });

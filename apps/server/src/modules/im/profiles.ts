@@ -29,10 +29,11 @@ const COLS = 'user_id, nick, avatar, gender, department, custom_profile';
  * sender or a recipient). Unknown ids → NOT_FOUND.
  */
 export async function ensureUser(db: Db, tenantId: string, userID: string): Promise<UserProfile> {
-  const have = await db.one<UserRow>(`SELECT ${COLS} FROM im_user WHERE tenant_id = $1 AND user_id = $2`, [
-    tenantId,
-    userID,
-  ]);
+  const [have] = await db.query<UserRow>(
+    `SELECT ${COLS} FROM im_user WHERE tenant_id = $1 AND user_id = $2`,
+    [tenantId, userID],
+    { name: 'im_user_get' },
+  );
   if (have) return toProfile(have);
   const { name, kind } = kindOf(userID);
   const seed = await kind.profileSeed(db, tenantId, userID);
@@ -62,16 +63,19 @@ export async function ensureUser(db: Db, tenantId: string, userID: string): Prom
  * user sets them in the chat profile.
  */
 export async function refreshOnLogin(db: Db, tenantId: string, userID: string): Promise<UserProfile> {
-  await ensureUser(db, tenantId, userID);
-  const seed = await kindOf(userID).kind.profileSeed(db, tenantId, userID);
+  const { name, kind } = kindOf(userID);
+  const seed = await kind.profileSeed(db, tenantId, userID);
   if (!seed) throw notFoundIm('im.noUser', { userID });
-  const row = await db.one<UserRow>(
-    `UPDATE im_user SET department = $3,
-            nick = CASE WHEN custom_profile THEN nick ELSE $4 END,
-            avatar = CASE WHEN custom_profile THEN avatar ELSE $5 END,
-            gender = CASE WHEN custom_profile THEN gender ELSE $6 END,
+  // One statement for a new and a returning user alike: every connection's sign-in runs it.
+  const [row] = await db.query<UserRow>(
+    `INSERT INTO im_user (tenant_id, user_id, kind, nick, avatar, gender, department)
+     VALUES ($1, $2, $7, $4, $5, $6, $3)
+     ON CONFLICT (tenant_id, user_id) DO UPDATE SET department = EXCLUDED.department,
+            nick = CASE WHEN im_user.custom_profile THEN im_user.nick ELSE EXCLUDED.nick END,
+            avatar = CASE WHEN im_user.custom_profile THEN im_user.avatar ELSE EXCLUDED.avatar END,
+            gender = CASE WHEN im_user.custom_profile THEN im_user.gender ELSE EXCLUDED.gender END,
             update_time = now()
-      WHERE tenant_id = $1 AND user_id = $2 RETURNING ${COLS}`,
+     RETURNING ${COLS}`,
     [
       tenantId,
       userID,
@@ -79,7 +83,9 @@ export async function refreshOnLogin(db: Db, tenantId: string, userID: string): 
       seed.nick.slice(0, 64),
       seed.avatar.slice(0, 1000),
       seed.gender,
+      name,
     ],
+    { name: 'im_user_refresh' },
   );
   return toProfile(row!);
 }

@@ -54,6 +54,7 @@ registerPrincipalKind('customer', {
            JOIN member_customer c ON c.id = s.customer_id AND c.is_deleted = 0 AND c.status = 1
           WHERE s.id = ANY($1::bigint[]) AND s.revoked_at IS NULL AND s.expires_at > now()`,
         [numeric],
+        { name: 'im_customer_sessions_live' },
       ),
     ),
 });
