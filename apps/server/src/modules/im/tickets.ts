@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
 import { ERROR_CODE } from '@forecourt/im-sdk/types';
+import { hs256, type Hs256 } from '../../platform/auth/jwt.js';
 import type { Db } from '../../platform/db/index.js';
 import { getOrCreateSecret } from '../../platform/secrets.js';
 import { ImError } from './errors.js';
@@ -15,12 +15,12 @@ import type { Principal } from './principals.js';
 const ISSUER = 'forecourt-im';
 type Typ = 'im-ticket' | 'im-resume';
 
-const keys = new WeakMap<Db, Promise<Uint8Array>>();
-function keyOf(db: Db): Promise<Uint8Array> {
+const keys = new WeakMap<Db, Promise<Hs256>>();
+function keyOf(db: Db): Promise<Hs256> {
   let k = keys.get(db);
   if (!k) {
     k = getOrCreateSecret(db, 'im_ticket_secret', () => randomBytes(48).toString('base64url')).then((s) =>
-      new TextEncoder().encode(s),
+      hs256(s, ISSUER),
     );
     keys.set(db, k);
     k.catch(() => keys.delete(db));
@@ -29,21 +29,19 @@ function keyOf(db: Db): Promise<Uint8Array> {
 }
 
 async function sign(db: Db, typ: Typ, p: Principal, ttlS: number, nowMs: number, instanceId?: string) {
-  const iat = Math.floor(nowMs / 1000);
-  return new SignJWT({
-    typ,
-    tid: p.tenantId,
-    knd: p.kind,
-    sid: p.sessionId,
-    aid: p.accountId,
-    ...(instanceId ? { ins: instanceId } : {}),
-  })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setIssuer(ISSUER)
-    .setSubject(p.userID)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + ttlS)
-    .sign(await keyOf(db));
+  return (await keyOf(db)).sign(
+    {
+      typ,
+      tid: p.tenantId,
+      knd: p.kind,
+      sid: p.sessionId,
+      aid: p.accountId,
+      ...(instanceId ? { ins: instanceId } : {}),
+      sub: p.userID,
+    },
+    ttlS,
+    nowMs,
+  );
 }
 
 /** A ticket for getSign (or a customer's equivalent): valid ttlS seconds. */
@@ -67,11 +65,7 @@ export async function verifyTicket(
   nowMs = Date.now(),
 ): Promise<Principal> {
   try {
-    const { payload } = await jwtVerify(token, await keyOf(db), {
-      issuer: ISSUER,
-      algorithms: ['HS256'],
-      currentDate: new Date(nowMs),
-    });
+    const payload = (await keyOf(db)).verify(token, nowMs);
     const typ = payload.typ as Typ;
     if (typ !== 'im-ticket' && typ !== 'im-resume') throw new Error('typ');
     if (typ === 'im-resume' && payload.ins !== instanceId) throw new Error('instance');

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { SignJWT, jwtVerify } from 'jose';
 import type { Db } from '../../platform/db/index.js';
 import { bearerOf } from '../../platform/auth/guard.js';
+import { hs256, type Hs256 } from '../../platform/auth/jwt.js';
 import { unauthorized } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { getOrCreateSecret } from '../../platform/secrets.js';
@@ -32,30 +32,33 @@ const ISSUER = 'forecourt-member';
  * so a customer token fails there twice over; a staff token fails here the same way.
  */
 export class CustomerTokens {
-  private constructor(private readonly key: Uint8Array) {}
+  private constructor(private readonly jwt: Hs256) {}
 
   static async load(db: Db): Promise<CustomerTokens> {
     const secret = await getOrCreateSecret(db, 'member_jwt_secret', () =>
       randomBytes(48).toString('base64url'),
     );
-    return new CustomerTokens(new TextEncoder().encode(secret));
+    return new CustomerTokens(hs256(secret, ISSUER));
   }
 
-  sign(p: CustomerPrincipal): Promise<string> {
-    return new SignJWT({ kind: 'customer', typ: 'customer', tid: p.tenantId, sid: p.sessionId })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setIssuer(ISSUER)
-      .setSubject(p.customerId)
-      .setIssuedAt()
-      .setExpirationTime(`${CUSTOMER_TOKEN_TTL}s`)
-      .sign(this.key);
+  async sign(p: CustomerPrincipal): Promise<string> {
+    return this.jwt.sign(
+      { kind: 'customer', typ: 'customer', tid: p.tenantId, sid: p.sessionId, sub: p.customerId },
+      CUSTOMER_TOKEN_TTL,
+    );
   }
 
   /** The principal of a valid customer token, or null (bad signature, expired, not a customer token). */
   async verify(token: string): Promise<CustomerPrincipal | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
-      if (payload.kind !== 'customer' || payload.typ !== 'customer' || !payload.sub) return null;
+      const payload = this.jwt.verify(token);
+      if (
+        payload.kind !== 'customer' ||
+        payload.typ !== 'customer' ||
+        typeof payload.sub !== 'string' ||
+        !payload.sub
+      )
+        return null;
       return {
         kind: 'customer',
         tenantId: String(payload.tid),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { JwtError, hs256, type Hs256 } from '../../platform/auth/jwt.js';
 import type { Db } from '../../platform/db/index.js';
 import { bad } from '../../platform/errors.js';
 import { getOrCreateSecret } from '../../platform/secrets.js';
@@ -16,12 +16,12 @@ export interface UploadGrant {
 
 export const UPLOAD_TOKEN_TTL_S = 600;
 
-const keys = new WeakMap<Db, Promise<Uint8Array>>();
+const keys = new WeakMap<Db, Promise<Hs256>>();
 const keyOf = (db: Db) => {
   let k = keys.get(db);
   if (!k) {
     k = getOrCreateSecret(db, 'oss_token_secret', () => randomBytes(48).toString('base64url')).then((s) =>
-      new TextEncoder().encode(s),
+      hs256(s),
     );
     keys.set(db, k);
   }
@@ -29,21 +29,18 @@ const keyOf = (db: Db) => {
 };
 
 export async function signUploadToken(db: Db, g: UploadGrant): Promise<string> {
-  return new SignJWT({ ...g, typ: 'oss' })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setIssuedAt()
-    .setExpirationTime(`${UPLOAD_TOKEN_TTL_S}s`)
-    .sign(await keyOf(db));
+  return (await keyOf(db)).sign({ ...g, typ: 'oss' }, UPLOAD_TOKEN_TTL_S);
 }
 
 export async function verifyUploadToken(db: Db, token: string): Promise<UploadGrant> {
+  const jwt = await keyOf(db);
+  let payload: Record<string, unknown>;
   try {
-    const { payload } = await jwtVerify(token, await keyOf(db), { algorithms: ['HS256'] });
-    if (payload.typ !== 'oss') throw bad('storage.tokenInvalid');
-    return payload as unknown as UploadGrant;
+    payload = jwt.verify(token);
   } catch (e) {
-    if (e instanceof joseErrors.JWTExpired) throw bad('storage.tokenExpired');
-    if (e instanceof joseErrors.JOSEError) throw bad('storage.tokenInvalid');
+    if (e instanceof JwtError) throw bad(e.expired ? 'storage.tokenExpired' : 'storage.tokenInvalid');
     throw e;
   }
+  if (payload.typ !== 'oss') throw bad('storage.tokenInvalid');
+  return payload as unknown as UploadGrant;
 }
