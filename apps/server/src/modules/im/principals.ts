@@ -49,6 +49,9 @@ export function registerPrincipalKind(name: string, kind: PrincipalKind): void {
 /**
  * The session ids among `ids` that are over: malformed ones, and those `live` (given the well-formed ones)
  * does not return. Linear: a node checks every socket's session at once, tens of thousands of them.
+ * The `live` queries take the ids as `ANY(ARRAY(SELECT unnest($1)))`: with `ANY($1)` PostgreSQL plans
+ * every sign-in's one id anew (a custom plan knows it is one, the cached plan guesses ten, so the cached
+ * one never wins); behind a subquery both guess alike and the cached plan is used.
  */
 export async function sessionsEnded(
   ids: string[],
@@ -124,7 +127,7 @@ registerPrincipalKind('staff', {
     sessionsEnded(ids, (numeric) =>
       db.query<{ id: string }>(
         `SELECT s.id FROM auth_session s JOIN blade_user u ON u.id = s.user_id AND u.is_deleted = 0 AND u.status = 1
-          WHERE s.id = ANY($1::bigint[]) AND s.revoked_at IS NULL`,
+          WHERE s.id = ANY(ARRAY(SELECT unnest($1::bigint[]))) AND s.revoked_at IS NULL`,
         [numeric],
         { name: 'im_staff_sessions_live' },
       ),

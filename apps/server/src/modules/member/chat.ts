@@ -52,7 +52,7 @@ registerPrincipalKind('customer', {
       db.query<{ id: string }>(
         `SELECT s.id FROM member_session s
            JOIN member_customer c ON c.id = s.customer_id AND c.is_deleted = 0 AND c.status = 1
-          WHERE s.id = ANY($1::bigint[]) AND s.revoked_at IS NULL AND s.expires_at > now()`,
+          WHERE s.id = ANY(ARRAY(SELECT unnest($1::bigint[]))) AND s.revoked_at IS NULL AND s.expires_at > now()`,
         [numeric],
         { name: 'im_customer_sessions_live' },
       ),
