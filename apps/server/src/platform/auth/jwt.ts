@@ -28,13 +28,14 @@ export function hs256(secret: string, issuer?: string): Hs256 {
   const signer = createSigner({
     key: secret,
     algorithm: 'HS256',
-    noTimestamp: true,
     ...(issuer ? { iss: issuer } : {}),
   });
   const verifier = createVerifier({
     key: secret,
     algorithms: ['HS256'],
     ignoreExpiration: true,
+    // allowedIss alone lets a token without `iss` through; jose's `issuer` required it, and so do we.
+    requiredClaims: issuer ? ['iss', 'exp'] : ['exp'],
     ...(issuer ? { allowedIss: issuer } : {}),
   });
   return {
