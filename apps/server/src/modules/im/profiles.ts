@@ -34,35 +34,14 @@ export async function ensureUser(db: Db, tenantId: string, userID: string): Prom
     [tenantId, userID],
     { name: 'im_user_get' },
   );
-  if (have) return toProfile(have);
-  const { name, kind } = kindOf(userID);
-  const seed = await kind.profileSeed(db, tenantId, userID);
-  if (!seed) throw notFoundIm('im.noUser', { userID });
-  await db.query(
-    `INSERT INTO im_user (tenant_id, user_id, kind, nick, avatar, gender, department)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (tenant_id, user_id) DO NOTHING`,
-    [
-      tenantId,
-      userID,
-      name,
-      seed.nick.slice(0, 64),
-      seed.avatar.slice(0, 1000),
-      seed.gender,
-      seed.department.slice(0, 100),
-    ],
-  );
-  const row = await db.one<UserRow>(`SELECT ${COLS} FROM im_user WHERE tenant_id = $1 AND user_id = $2`, [
-    tenantId,
-    userID,
-  ]);
-  return toProfile(row!);
+  return have ? toProfile(have) : refreshFromRecord(db, tenantId, userID);
 }
 
 /**
- * At sign-in: the department always follows the identity's record; nick, avatar and gender too until the
- * user sets them in the chat profile.
+ * At sign-in, and when a user is first seen: the department always follows the identity's record; nick,
+ * avatar and gender too until the user sets them in the chat profile.
  */
-export async function refreshOnLogin(db: Db, tenantId: string, userID: string): Promise<UserProfile> {
+export async function refreshFromRecord(db: Db, tenantId: string, userID: string): Promise<UserProfile> {
   const { name, kind } = kindOf(userID);
   const seed = await kind.profileSeed(db, tenantId, userID);
   if (!seed) throw notFoundIm('im.noUser', { userID });

@@ -19,7 +19,7 @@ import type { Conn, ImGateway } from './gateway.js';
 import * as groups from './groups.js';
 import type { SendLimiter } from './limits.js';
 import { principalKind } from './principals.js';
-import { profilesOf, refreshOnLogin, updateProfile } from './profiles.js';
+import { profilesOf, refreshFromRecord, updateProfile } from './profiles.js';
 import { listConversations } from './convs.js';
 import { USER_ID, rateLimited } from './rules.js';
 import * as store from './store.js';
@@ -325,7 +325,7 @@ export function serveSocket(rt: ImRuntime, socket: WebSocket, headerLang: Lang):
       if (!kind) throw new ImError(ERROR_CODE.INVALID_SIG, 'im.ticketInvalid');
       if (principal.sessionId && (await kind.endedSessions(deps.db, [principal.sessionId])).size)
         throw new ImError(ERROR_CODE.INVALID_SIG, 'im.sessionEnded');
-      const profile = await refreshOnLogin(deps.db, principal.tenantId, principal.userID);
+      const profile = await refreshFromRecord(deps.db, principal.tenantId, principal.userID);
       if (socket.readyState !== socket.OPEN) return;
       const c: Conn = {
         id: gateway.newConnId(),
