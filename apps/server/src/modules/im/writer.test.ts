@@ -169,18 +169,22 @@ describe(`storing messages with group commit (${dbLabel})`, () => {
     ]);
   });
 
-  it('refuses non-members and another tenant’s conversation without leaving a gap', async () => {
+  it('refuses non-members (of a group, or outside a pair) and another tenant’s conversation without leaving a gap', async () => {
     const g = await conv('group', ['w-j', 'w-k']);
     const foreign = await conv('c2c', ['w-j', 'w-k'], '888888');
+    const pair = await conv('c2c', ['w-j', 'w-k']);
     const results = await Promise.all([
       storeMessage(t.db, msg(g, 'w-j', 'm-1')),
       storeMessage(t.db, msg(g, 'w-outsider', 'm-2')),
       storeMessage(t.db, msg({ ...foreign, tenantId }, 'w-j', 'm-3')),
       storeMessage(t.db, msg(g, 'w-k', 'm-4')),
       storeMessage(t.db, { ...msg(g, 'system', 'm-5'), memberCheck: false }),
+      storeMessage(t.db, msg(pair, 'w-outsider', 'm-6')),
+      storeMessage(t.db, msg(pair, 'w-k', 'm-7')),
     ]);
-    expect(results.map((r) => r && Number(r.row.seq))).toEqual([1, undefined, undefined, 2, 3]);
+    expect(results.map((r) => r && Number(r.row.seq))).toEqual([1, undefined, undefined, 2, 3, undefined, 1]);
     expect(await seqsOf(foreign)).toEqual([]);
+    expect((await seqsOf(pair)).map((r) => r.sender)).toEqual(['w-k']);
   });
 
   it('counts the sender’s own run of messages as read, and stops at someone else’s', async () => {
