@@ -49,9 +49,9 @@ const isUniqueViolation = (e: unknown, constraint: string) => {
 
 /**
  * Whether the statement must find the sender among the members. A one-to-one conversation's members are its
- * two users, written with it and never removed, so the pair itself answers (`outsider`) without the index
- * probe, which was an eighth of the database's work per message. Groups change members; notices the server
- * writes (memberCheck off) have no member to check.
+ * two users, written with it and never removed, so the pair itself answers (`outsider`) and the statement
+ * skips that index probe. Groups change members; notices the server writes (memberCheck off) have no member
+ * to check.
  */
 const probesMember = (m: NewMessage) => m.memberCheck !== false && m.conv.kind !== 'c2c';
 const outsider = (m: NewMessage) =>
