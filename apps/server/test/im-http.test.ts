@@ -1,6 +1,7 @@
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODE, EVENT, TYPES } from '@forecourt/im-sdk';
+import { CLOSE, MAX_BATCH_FRAMES } from '@forecourt/im-sdk/protocol';
 import { call, dbLabel, tokenFor } from './harness.js';
 import { chatServer, rawChat, signIn, ticketFor, waitFor, type ChatServer } from './im-support.js';
 
@@ -231,6 +232,65 @@ describe(`chat endpoints (${dbLabel})`, () => {
       expect(r.message).toBe('不能发送空消息');
     } finally {
       ws.close();
+    }
+  });
+
+  it('takes several requests in one message from a client of protocol 2 and answers it so; older clients get frames one by one', async () => {
+    const sender = await rawChat(t, 'online2', { protocol: 2 });
+    const receiver = await rawChat(t, 'resource2');
+    try {
+      expect(sender.auth.data).toMatchObject({ protocol: 2 });
+      const run = Date.now().toString(36);
+      const send = (n: number): [string, object] => [
+        'send',
+        {
+          message: {
+            clientMsgId: `batch-${run}-${n}`,
+            to: 'resource2',
+            conversationType: 'C2C',
+            type: TYPES.MSG_TEXT,
+            payload: { text: `batch ${run} ${n}` },
+          },
+        },
+      ];
+      const answers = await sender.reqAll([send(1), send(2), ['ping', {}], send(3)]);
+      expect(answers.map((a) => a.code)).toEqual([0, 0, 0, 0]);
+      const seqs = [answers[0], answers[1], answers[3]].map((a) =>
+        Number((a!.data!.message as { seq: number }).seq),
+      );
+      expect(seqs).toEqual([seqs[0], seqs[0]! + 1, seqs[0]! + 2]);
+      // Answers written in one turn (pings are answered at once) come as one message.
+      const pings = await sender.reqAll([
+        ['ping', {}],
+        ['ping', {}],
+      ]);
+      expect(sender.messages.at(-1)).toEqual(pings);
+      const got = () =>
+        receiver.frames
+          .filter((f) => f.op === 'msg')
+          .map((f) => String((f.data!.payload as { text: string }).text))
+          .filter((text) => text.startsWith(`batch ${run}`));
+      await waitFor(() => got().length === 3);
+      expect(got()).toEqual([1, 2, 3].map((n) => `batch ${run} ${n}`));
+      expect(receiver.messages.some((m) => Array.isArray(m))).toBe(false);
+    } finally {
+      sender.ws.close();
+      receiver.ws.close();
+    }
+  });
+
+  it('closes a socket that sends a message of no frames, of too many, or with one bad frame among good ones', async () => {
+    const ping = (rid: number) => ({ op: 'ping', rid });
+    for (const bad of [
+      [],
+      Array.from({ length: MAX_BATCH_FRAMES + 1 }, (_, i) => ping(100 + i)),
+      [ping(100), { op: 'ping' }],
+    ]) {
+      const c = await rawChat(t, 'online2', { protocol: 2 });
+      const before = c.frames.length;
+      c.ws.send(JSON.stringify(bad));
+      expect(await c.closed).toBe(CLOSE.PROTOCOL);
+      expect(c.frames.slice(before)).toEqual([]);
     }
   });
 

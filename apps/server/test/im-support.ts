@@ -38,17 +38,29 @@ export interface RawFrame {
 export async function rawChat(
   t: ChatServer,
   userID: string,
-  o: { lang?: 'zh' | 'en'; instanceId?: string; platform?: string; autoPong?: boolean } = {},
+  o: {
+    lang?: 'zh' | 'en';
+    instanceId?: string;
+    platform?: string;
+    autoPong?: boolean;
+    /** The protocol version the client says it speaks (none said: 1). */
+    protocol?: number;
+  } = {},
 ) {
   const ws = new WebSocket(`${t.origin.replace('http', 'ws')}/im`, { autoPong: o.autoPong ?? true });
   const frames: RawFrame[] = [];
+  /** Every WebSocket message as it came: a frame, or (protocol 2) an array of frames. */
+  const messages: (RawFrame | RawFrame[])[] = [];
   const pings: number[] = [];
   const answers = new Map<number, (f: RawFrame) => void>();
   ws.on('ping', () => pings.push(Date.now()));
   ws.on('message', (raw) => {
-    const f = JSON.parse(String(raw)) as RawFrame;
-    frames.push(f);
-    if (f.op === 'res') answers.get(f.rid!)?.(f);
+    const m = JSON.parse(String(raw)) as RawFrame | RawFrame[];
+    messages.push(m);
+    for (const f of Array.isArray(m) ? m : [m]) {
+      frames.push(f);
+      if (f.op === 'res') answers.get(f.rid!)?.(f);
+    }
   });
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
@@ -58,15 +70,23 @@ export async function rawChat(
       answers.set(++rid, resolve);
       ws.send(JSON.stringify({ op, rid, ...args }));
     });
+  /** Several requests in one WebSocket message (an array of frames); their answers in request order. */
+  const reqAll = (requests: [op: string, args: object][]) => {
+    const frames = requests.map(([op, args]) => ({ op, rid: ++rid, ...args }));
+    const answered = frames.map((f) => new Promise<RawFrame>((resolve) => answers.set(f.rid, resolve)));
+    ws.send(JSON.stringify(frames));
+    return Promise.all(answered);
+  };
   const auth = await req('auth', {
     userID,
     userSig: await ticketFor(t, userID),
     instanceId: o.instanceId ?? `raw-${userID}`,
     platform: o.platform ?? 'node',
     ...(o.lang ? { lang: o.lang } : {}),
+    ...(o.protocol ? { protocol: o.protocol } : {}),
   });
   if (auth.code !== 0) throw new Error(`raw auth of ${userID}: ${auth.code} ${auth.message ?? ''}`);
-  return { ws, req, frames, pings, closed };
+  return { ws, req, reqAll, frames, messages, pings, closed, auth };
 }
 
 /** A chat ticket for `account`, fetched the way the web client does (getSign for its own account). */

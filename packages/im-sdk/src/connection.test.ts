@@ -41,11 +41,50 @@ async function fakeServer(answerPings: boolean) {
   };
 }
 
-function connection(url: string, states: NetState[], timeoutMs = 2000) {
+/**
+ * A chat server double of a protocol version that keeps every WebSocket message it gets. Version 2 answers
+ * all the requests of a message in one message, in reverse order and (but for auth) after a push; version 1
+ * answers each on its own and says nothing of its version.
+ */
+async function versionedServer(protocol: number) {
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise((r) => wss.once('listening', r));
+  const messages: unknown[] = [];
+  wss.on('connection', (ws) => {
+    ws.on('message', (raw) => {
+      const m = JSON.parse(String(raw)) as { op: string; rid: number } | { op: string; rid: number }[];
+      messages.push(m);
+      const auth = !Array.isArray(m) && m.op === 'auth';
+      const answers = (Array.isArray(m) ? m : [m]).map((f) => ({
+        op: 'res',
+        rid: f.rid,
+        code: 0,
+        data:
+          f.op === 'auth'
+            ? { profile: {}, resumeToken: 'r', resumeTtlS: 60, serverTime: 0, repeatLogin: false, protocol }
+            : { answered: f.rid },
+      }));
+      if (protocol < 2) {
+        for (const a of answers) ws.send(JSON.stringify({ ...a, data: { ...a.data, protocol: undefined } }));
+        return;
+      }
+      ws.send(
+        JSON.stringify([...(auth ? [] : [{ op: 'msg', data: { pushed: true } }]), ...answers.reverse()]),
+      );
+    });
+  });
+  return {
+    url: `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`,
+    messages,
+    close: () => new Promise((r) => wss.close(r)),
+  };
+}
+
+function connection(url: string, states: NetState[], timeoutMs = 2000, pushes: unknown[] = []) {
   const hooks: ConnectionHooks = {
     authRequest: () => ({ userID: 'u', userSig: 's', instanceId: 'i', platform: 'node' }),
     onAuthed: (_r: AuthResult) => {},
-    onPush: () => {},
+    onPush: (f) => pushes.push(f),
     onState: (s) => states.push(s),
     onEnded: () => {},
   };
@@ -105,5 +144,41 @@ describe('the chat connection', () => {
     // An error event of the abandoned socket would surface here as an unhandled error and fail the run.
     await sleep(300);
     expect(c.netState).toBe('disconnected');
+  });
+
+  it('sends the requests of one turn as one message to a server that takes arrays, and takes arrays back', async () => {
+    const server = await versionedServer(2);
+    const pushes: unknown[] = [];
+    const c = connection(server.url, [], 2000, pushes);
+    cleanup.push(() => c.close(), server.close);
+    await c.open();
+    const answers = await Promise.all([c.request('ping', {}), c.request('ping', {}), c.request('convs', {})]);
+    expect(server.messages[0]).toMatchObject({ op: 'auth', protocol: 2 });
+    expect(server.messages.slice(1)).toEqual([
+      [
+        { op: 'ping', rid: 2 },
+        { op: 'ping', rid: 3 },
+        { op: 'convs', rid: 4 },
+      ],
+    ]);
+    // Each answer reached its own request, though they came in one message and in another order.
+    expect(answers).toEqual([{ answered: 2 }, { answered: 3 }, { answered: 4 }]);
+    expect(pushes).toEqual([{ op: 'msg', data: { pushed: true } }]);
+    // A request alone in its turn goes as a frame of its own.
+    await c.request('ping', {});
+    expect(server.messages[2]).toEqual({ op: 'ping', rid: 5 });
+  });
+
+  it('sends a server of protocol 1 one message per request', async () => {
+    const server = await versionedServer(1);
+    const c = connection(server.url, []);
+    cleanup.push(() => c.close(), server.close);
+    await c.open();
+    const answers = await Promise.all([c.request('ping', {}), c.request('ping', {})]);
+    expect(answers).toEqual([{ answered: 2 }, { answered: 3 }]);
+    expect(server.messages.slice(1)).toEqual([
+      { op: 'ping', rid: 2 },
+      { op: 'ping', rid: 3 },
+    ]);
   });
 });

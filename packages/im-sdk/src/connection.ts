@@ -6,7 +6,17 @@
  * was on the wire when the socket dropped is sent again after the reconnect only when repeating it is
  * harmless (`retry`: sends carry their clientMsgId, reads are idempotent); others fail with NETWORK.
  */
-import { CLOSE, type AuthRequest, type AuthResult, type Op, type Ops, type PushFrame } from './protocol.js';
+import {
+  BATCH_PROTOCOL,
+  CLOSE,
+  MAX_BATCH_FRAMES,
+  PROTOCOL_VERSION,
+  type AuthRequest,
+  type AuthResult,
+  type Op,
+  type Ops,
+  type PushFrame,
+} from './protocol.js';
 import { ERROR_CODE, TYPES, type IMError, type KickedOutType, type NetState } from './types.js';
 import { backoffDelay } from './backoff.js';
 import { imError, networkError, notLoggedIn, say, timeoutError, type Lang } from './errors.js';
@@ -44,6 +54,17 @@ interface Pending {
   timer: ReturnType<typeof setTimeout>;
 }
 
+/**
+ * Runs `f` once the current turn's promise chains have run: in Node after them (process.nextTick runs after
+ * the microtasks queued before it), in a browser as one more microtask.
+ */
+const afterTurn: (f: () => void) => void =
+  typeof process !== 'undefined' && typeof process.nextTick === 'function'
+    ? (f) => process.nextTick(f)
+    : (f) => queueMicrotask(f);
+
+type Frame = { op?: string; rid?: number; code?: number; message?: string; data?: unknown };
+
 const unref = (t: ReturnType<typeof setTimeout>) => {
   (t as { unref?: () => void }).unref?.();
   return t;
@@ -64,6 +85,10 @@ export class Connection {
   /** When the outstanding heartbeat ping went out (0: none). */
   private pingSentAt = 0;
   private kickedType: KickedOutType | null = null;
+  /** Requests written this turn, to go to `socket` as one message (the server takes arrays of frames). */
+  private outbox: { socket: SocketLike; frames: object[] } | null = null;
+  /** The server of the current socket said it takes arrays of frames. */
+  private peerBatches = false;
   private state: NetState = TYPES.NET_STATE_DISCONNECTED;
   private onlineListener = () => this.reconnectNow();
   /** The browser knows the network is gone before TCP does: reconnect (with back-off) at once. */
@@ -146,7 +171,25 @@ export class Connection {
     }
     const rid = ++this.rid;
     this.inflight.set(rid, p);
-    s.send(JSON.stringify({ op: p.op, rid, ...p.args }));
+    const frame = { op: p.op, rid, ...p.args };
+    if (!this.peerBatches) return s.send(JSON.stringify(frame));
+    if (this.outbox?.socket === s) return void this.outbox.frames.push(frame);
+    this.outbox = { socket: s, frames: [frame] };
+    afterTurn(() => this.flush());
+  }
+
+  /**
+   * Sends the turn's requests. Nothing is lost when the socket went away meanwhile: its requests are in
+   * `inflight`, which the socket's end has already sent again or failed.
+   */
+  private flush() {
+    const o = this.outbox;
+    this.outbox = null;
+    if (!o || this.socket !== o.socket || o.socket.readyState !== OPEN) return;
+    const { frames } = o;
+    if (frames.length === 1) return o.socket.send(JSON.stringify(frames[0]));
+    for (let i = 0; i < frames.length; i += MAX_BATCH_FRAMES)
+      o.socket.send(JSON.stringify(frames.slice(i, i + MAX_BATCH_FRAMES)));
   }
 
   private setState(state: NetState) {
@@ -162,6 +205,7 @@ export class Connection {
     const s = new Ctor(this.opts.url);
     this.socket = s;
     this.authed = false;
+    this.peerBatches = false;
     this.kickedType = null;
     return new Promise<AuthResult>((resolve, reject) => {
       let settled = false;
@@ -190,6 +234,7 @@ export class Connection {
             settled = true;
             clearTimeout(timer);
             this.authed = true;
+            this.peerBatches = ((v as AuthResult).protocol ?? 1) >= BATCH_PROTOCOL;
             this.attempt = 0;
             this.lastFrameAt = Date.now();
             this.startHeartbeat();
@@ -203,7 +248,7 @@ export class Connection {
           reject: fail,
         };
         this.inflight.set(rid, auth);
-        s.send(JSON.stringify({ op: 'auth', rid, ...auth.args }));
+        s.send(JSON.stringify({ op: 'auth', rid, ...auth.args, protocol: PROTOCOL_VERSION }));
       };
       s.onmessage = (ev) => {
         if (this.socket !== s) return;
@@ -219,12 +264,17 @@ export class Connection {
   }
 
   private onFrame(text: string) {
-    let f: { op?: string; rid?: number; code?: number; message?: string; data?: unknown };
+    let f: Frame | Frame[];
     try {
       f = JSON.parse(text) as typeof f;
     } catch {
       return;
     }
+    if (!Array.isArray(f)) return this.dispatch(f);
+    for (const one of f) if (one && typeof one === 'object') this.dispatch(one);
+  }
+
+  private dispatch(f: Frame) {
     if (f.op === 'res' && typeof f.rid === 'number') {
       const p = this.inflight.get(f.rid);
       if (!p) return;

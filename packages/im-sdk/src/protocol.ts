@@ -1,6 +1,11 @@
 /**
  * The `WS /im` wire protocol, shared by the SDK and the server. Frames are JSON objects `{ op, rid?, … }`.
  * Every request carries a `rid` and gets exactly one `res` frame with the same `rid`; pushes carry no rid.
+ *
+ * Since version 2 a WebSocket message may also hold a JSON array of frames (at most MAX_BATCH_FRAMES),
+ * taken in order as if each had come alone: what one side writes in one turn of its event loop goes as one
+ * message, which the other side parses and dispatches once. Each side sends arrays only to a peer that has
+ * said it takes them: the client by `protocol` in its auth request, the server by `protocol` in the answer.
  */
 import type {
   Conversation,
@@ -16,7 +21,11 @@ import type {
 } from './types.js';
 import { TYPES } from './types.js';
 
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
+/** The first version whose peers take arrays of frames. */
+export const BATCH_PROTOCOL = 2;
+/** Most frames in one array. */
+export const MAX_BATCH_FRAMES = 100;
 
 /** Spec §7's tag of each media type: what an unread push carries instead of the content. */
 export const MEDIA_TAG: Partial<Record<string, 'image' | 'voice' | 'file' | 'emoji' | 'video' | 'location'>> =
@@ -99,6 +108,8 @@ export interface AuthRequest {
   /** 'web' | 'node' | …: the kick-out policy tells pages of one platform from other devices. */
   platform: string;
   lang?: 'zh' | 'en';
+  /** The client's protocol version (1 when absent). */
+  protocol?: number;
 }
 
 export interface AuthResult {
@@ -110,6 +121,8 @@ export interface AuthResult {
   serverTime: number;
   /** True when this sign-in ended another instance of the user. */
   repeatLogin: boolean;
+  /** The server's protocol version (1 when absent). */
+  protocol?: number;
 }
 
 export interface SyncRequest {

@@ -1,41 +1,67 @@
 /**
- * Frames written to one socket in one turn of the event loop leave in one write. A busy chat node hands a
+ * Frames written to one socket in one turn of the event loop leave together. A busy chat node hands a
  * client several frames at once (the acknowledgements of a batch of its sends, the pushes of a batch it
- * receives), and `ws` writes each frame with its own system call: a quarter of such a node's CPU went to
- * writev. The socket is corked at its first frame of the turn and uncorked once the turn's promise chains
- * have run (process.nextTick runs after the microtasks queued before it), so no frame waits for I/O.
+ * receives). Written one by one, each frame was a system call of its own (a quarter of such a node's CPU
+ * went to writev), and each is a WebSocket message the client must take apart and dispatch. So the frames
+ * of a turn wait for its end (process.nextTick runs after the microtasks queued before it, so no frame
+ * waits for I/O) and then leave as one message, a JSON array of them, to a client that takes arrays
+ * (chat protocol 2), or as separate messages in one write to any other.
  */
 import type { WebSocket } from 'ws';
+import { MAX_BATCH_FRAMES } from '@forecourt/im-sdk/protocol';
 
-interface Corkable {
-  cork(): void;
-  uncork(): void;
+interface Outbox {
+  frames: string[];
+  asArray: boolean;
 }
 
-const corked = new Set<Corkable>();
-let flushing = false;
-
-function flush() {
-  flushing = false;
-  // Cleared first: a frame written by an uncork's callbacks corks its socket again for the next flush.
-  const now = [...corked];
-  corked.clear();
-  for (const s of now) s.uncork();
-}
+const outboxes = new Map<WebSocket, Outbox>();
+let scheduled = false;
 
 /** The TCP socket under a `ws` WebSocket (not part of its typings, present on every open socket). */
-const rawOf = (ws: WebSocket) => (ws as unknown as { _socket?: Partial<Corkable> | null })._socket;
+const rawOf = (ws: WebSocket) =>
+  (ws as unknown as { _socket?: { cork?: () => void; uncork?: () => void } | null })._socket;
 
-/** Sends a text frame; frames sent to the same socket before the turn ends share one write. */
-export function sendCoalesced(ws: WebSocket, text: string): void {
+function write(ws: WebSocket, { frames, asArray }: Outbox) {
+  if (ws.readyState !== ws.OPEN) return;
+  if (frames.length === 1) return ws.send(frames[0]!);
   const raw = rawOf(ws);
-  if (raw && typeof raw.cork === 'function' && !corked.has(raw as Corkable)) {
-    raw.cork();
-    corked.add(raw as Corkable);
-    if (!flushing) {
-      flushing = true;
-      process.nextTick(flush);
-    }
+  raw?.cork?.();
+  if (!asArray) for (const f of frames) ws.send(f);
+  else
+    for (let i = 0; i < frames.length; i += MAX_BATCH_FRAMES)
+      ws.send(`[${frames.slice(i, i + MAX_BATCH_FRAMES).join(',')}]`);
+  raw?.uncork?.();
+}
+
+function flush() {
+  scheduled = false;
+  // Taken first: a frame written while these go out waits for the next flush.
+  const now = [...outboxes];
+  outboxes.clear();
+  for (const [ws, o] of now) write(ws, o);
+}
+
+/**
+ * Sends a JSON text frame at the end of this turn, with the socket's other frames of the turn: as one array
+ * when `asArray` (the client takes them), else in one write.
+ */
+export function sendCoalesced(ws: WebSocket, text: string, asArray: boolean): void {
+  const o = outboxes.get(ws);
+  if (o) return void o.frames.push(text);
+  outboxes.set(ws, { frames: [text], asArray });
+  if (!scheduled) {
+    scheduled = true;
+    process.nextTick(flush);
   }
-  ws.send(text);
+}
+
+/** Closes a socket after the frames it is still owed this turn (a `kicked` push before the close). */
+export function closeAfterFrames(ws: WebSocket, code: number, reason: string): void {
+  const o = outboxes.get(ws);
+  if (o) {
+    outboxes.delete(ws);
+    write(ws, o);
+  }
+  ws.close(code, reason);
 }

@@ -14,7 +14,7 @@ import { TYPES, type KickedOutType } from '@forecourt/im-sdk/types';
 import { CLOSE, type PushOp } from '@forecourt/im-sdk/protocol';
 import type { Bus } from '../../platform/bus.js';
 import { Rotation } from '../../platform/rotation.js';
-import { sendCoalesced } from '../../platform/ws-coalesce.js';
+import { closeAfterFrames, sendCoalesced } from '../../platform/ws-coalesce.js';
 import type { Db } from '../../platform/db/index.js';
 import type { Push } from './deps.js';
 import { AnswerWaits } from './answer-waits.js';
@@ -30,6 +30,8 @@ export interface Conn extends Instance {
   lang: 'zh' | 'en';
   nick: string;
   avatar: string;
+  /** The client takes arrays of frames (chat protocol 2): a turn's frames go to it as one message. */
+  batches: boolean;
   /** Set when the socket is closing: nothing more is sent. */
   closed: boolean;
   /** When a frame or a pong last came in (ms). */
@@ -261,14 +263,14 @@ export class ImGateway {
       s.close(CLOSE.SLOW_CONSUMER, 'slow consumer');
       return;
     }
-    sendCoalesced(s, text);
+    sendCoalesced(s, text, conn.batches);
   }
 
   kick(conn: Conn, type: KickedOutType): void {
     if (conn.closed) return;
     this.send(conn, JSON.stringify({ op: 'kicked', data: { type } }));
     conn.closed = true;
-    conn.socket.close(CLOSE.KICKED, type);
+    closeAfterFrames(conn.socket, CLOSE.KICKED, type);
   }
 
   private onBus(topic: string, m: BusFrame) {
@@ -296,7 +298,7 @@ export class ImGateway {
         if (c.instanceId === m.instanceId) {
           // The same page reconnected before its old socket noticed: retire the old one quietly.
           c.closed = true;
-          c.socket.close(CLOSE.KICKED, 'replaced');
+          closeAfterFrames(c.socket, CLOSE.KICKED, 'replaced');
           continue;
         }
         const reason = kickReason(this.settings.kickPolicy, c, m);
@@ -384,7 +386,7 @@ export class ImGateway {
     for (const t of this.timers) clearInterval(t);
     for (const c of this.conns.values()) {
       c.closed = true;
-      c.socket.close(1001, 'server shutting down');
+      closeAfterFrames(c.socket, 1001, 'server shutting down');
     }
     for (const off of this.unsubscribe.values()) await (await off)();
     this.conns.clear();

@@ -7,7 +7,14 @@ import type { WebSocket } from 'ws';
 import { Type, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { ERROR_CODE, TYPES } from '@forecourt/im-sdk/types';
-import { CLOSE, PROTOCOL_VERSION, type Op, type Ops } from '@forecourt/im-sdk/protocol';
+import {
+  BATCH_PROTOCOL,
+  CLOSE,
+  MAX_BATCH_FRAMES,
+  PROTOCOL_VERSION,
+  type Op,
+  type Ops,
+} from '@forecourt/im-sdk/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/errors.js';
 import { t, type Lang } from '../../platform/i18n.js';
@@ -54,6 +61,7 @@ const ARGS: { [O in Op]: TSchema } = {
     instanceId: Type.String({ minLength: 1, maxLength: 64 }),
     platform: Type.String({ minLength: 1, maxLength: 16 }),
     lang: Type.Optional(Type.Union([Type.Literal('zh'), Type.Literal('en')])),
+    protocol: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
   }),
   ping: empty,
   send: Type.Object({
@@ -289,6 +297,11 @@ function badArgs(op: string, args: unknown): ImError {
   return invalid('im.badFrame', { op, detail: `${where ? `${where}: ` : ''}${first?.message ?? 'invalid'}` });
 }
 
+function isRequestFrame(f: unknown): f is { op: string; rid: number } & Record<string, unknown> {
+  const x = f as { op?: unknown; rid?: unknown } | null;
+  return !!x && typeof x === 'object' && typeof x.op === 'string' && typeof x.rid === 'number';
+}
+
 /** Serves one socket until it closes. */
 export function serveSocket(rt: ImRuntime, socket: WebSocket, headerLang: Lang): void {
   const { deps, gateway } = rt;
@@ -334,6 +347,7 @@ export function serveSocket(rt: ImRuntime, socket: WebSocket, headerLang: Lang):
         instanceId: a.instanceId,
         platform: a.platform,
         lang,
+        batches: (a.protocol ?? 1) >= BATCH_PROTOCOL,
         nick: profile.nick,
         avatar: profile.avatar,
         closed: false,
@@ -397,15 +411,17 @@ export function serveSocket(rt: ImRuntime, socket: WebSocket, headerLang: Lang):
 
   socket.on('message', (raw) => {
     if (conn) conn.seenAt = Date.now();
-    let frame: unknown;
+    let message: unknown;
     try {
-      frame = JSON.parse(String(raw));
+      message = JSON.parse(String(raw));
     } catch {
       return socket.close(CLOSE.PROTOCOL, 'bad frame');
     }
-    const f = frame as { op?: unknown; rid?: unknown };
-    if (!f || typeof f !== 'object' || typeof f.op !== 'string' || typeof f.rid !== 'number')
+    // An array holds frames written in one turn (protocol 2), taken in order as if each came alone; one
+    // bad frame refuses the whole message, as it would a message of one frame.
+    const frames = Array.isArray(message) ? message : [message];
+    if (!frames.length || frames.length > MAX_BATCH_FRAMES || !frames.every(isRequestFrame))
       return socket.close(CLOSE.PROTOCOL, 'bad frame');
-    void handle(f as { op: string; rid: number } & Record<string, unknown>);
+    for (const f of frames) void handle(f);
   });
 }
