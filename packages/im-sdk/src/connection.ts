@@ -180,7 +180,7 @@ export class Connection {
 
   /**
    * Sends the turn's requests. Nothing is lost when the socket went away meanwhile: its requests are in
-   * `inflight`, which the socket's end has already sent again or failed.
+   * `inflight`, and the socket's close sends them again after the reconnect or fails them.
    */
   private flush() {
     const o = this.outbox;
