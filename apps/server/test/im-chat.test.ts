@@ -382,6 +382,13 @@ describe(`chat with the SDK (${dbLabel})`, () => {
     t.clock.offsetMs += 2000;
     await a.client.resendMessage(m);
     expect(m.status).toBe('success');
+    // The next tests run with the clock 2 s earlier than this bucket's last take, and a bucket refills
+    // nothing until the clock passes that again: leave resource1 a full one, or its next two sends within
+    // one millisecond would be refused.
+    s.sendRate = 10_000;
+    s.sendBurst = 100_000;
+    t.clock.offsetMs += 1000;
+    await a.client.sendMessage(text(a, 'resource2', 'the bucket refilled'));
   });
 
   it('refuses text over 12 KB and files over their kind limit before anything is sent', async () => {
