@@ -72,9 +72,9 @@ export async function rawChat(
     });
   /** Several requests in one WebSocket message (an array of frames); their answers in request order. */
   const reqAll = (requests: [op: string, args: object][]) => {
-    const frames = requests.map(([op, args]) => ({ op, rid: ++rid, ...args }));
-    const answered = frames.map((f) => new Promise<RawFrame>((resolve) => answers.set(f.rid, resolve)));
-    ws.send(JSON.stringify(frames));
+    const sent = requests.map(([op, args]) => ({ op, rid: ++rid, ...args }));
+    const answered = sent.map((f) => new Promise<RawFrame>((resolve) => answers.set(f.rid, resolve)));
+    ws.send(JSON.stringify(sent));
     return Promise.all(answered);
   };
   const auth = await req('auth', {
