@@ -169,6 +169,30 @@ describe(`storing messages with group commit (${dbLabel})`, () => {
     ]);
   });
 
+  it('answers resends of stored messages within a burst with their rows, in three statements, leaving no gap', async () => {
+    const c = await conv('c2c', ['w-v', 'w-w']);
+    const earlier = await Promise.all([1, 2, 3].map((i) => storeMessage(t.db, msg(c, 'w-v', `re-${i}`))));
+    const db = counting(t.db);
+    const results = await Promise.all(
+      [1, 2, 3].flatMap((i) => [
+        storeMessage(db, msg(c, 'w-v', `re-${i}`, 'sent again')),
+        storeMessage(db, msg(c, 'w-w', `new-${i}`)),
+      ]),
+    );
+    expect(results.map((r) => r && [r.duplicate, Number(r.row.seq)])).toEqual([
+      [true, 1],
+      [false, 4],
+      [true, 2],
+      [false, 5],
+      [true, 3],
+      [false, 6],
+    ]);
+    expect(results[0]!.row).toMatchObject({ id: earlier[0]!.row.id, payload: { text: 're-1' } });
+    // The statement the resends failed, the lookup of their rows, the statement of the rest.
+    expect(db.statements).toBe(3);
+    expect((await seqsOf(c)).map((r) => r.id)).toEqual(['re-1', 're-2', 're-3', 'new-1', 'new-2', 'new-3']);
+  });
+
   it('refuses non-members (of a group, or outside a pair) and another tenant’s conversation without leaving a gap', async () => {
     const g = await conv('group', ['w-j', 'w-k']);
     const foreign = await conv('c2c', ['w-j', 'w-k'], '888888');

@@ -141,8 +141,10 @@ async function storeOne(db: Db, m: NewMessage): Promise<Stored> {
 /**
  * Stores a batch in one statement. Within a conversation the k-th message of the batch gets the counter's
  * old value + k; the counter moves once per conversation. Skipped (and so not in the result): sends of
- * non-members, and clientMsgIds already stored. The sender's own message counts as read when they had read
- * everything before it (as in storeOne): a run of the sender's own messages moves read_seq to its end.
+ * non-members. A clientMsgId already stored fails the whole statement (im_message_client), which then
+ * stored nothing: the caller answers those sends with their earlier rows and stores the rest again. The
+ * sender's own message counts as read when they had read everything before it (as in storeOne): a run of
+ * the sender's own messages moves read_seq to its end.
  */
 async function storeBatch(db: Db, batch: Prepared[]): Promise<Map<string, MessageRow>> {
   const rows = await db.query<{ id: string; seq: string }>(
@@ -151,33 +153,30 @@ async function storeBatch(db: Db, batch: Prepared[]): Promise<Map<string, Messag
                             $7::varchar[], $8::text[], $9::varchar[], $10::varchar[], $11::timestamptz[], $12::boolean[])
          AS t(ord, conv, tenant, id, sender, cmid, type, payload, nick, avatar, ts, chk)
      ), ok AS (
-       -- LATERAL … LIMIT 1: one index probe per message. Left to itself the planner hashes whole tables
-       -- for a few hundred messages, which grows with the tables.
+       -- LATERAL … LIMIT 1: one index probe per group message (i.chk AND …: none for the others). Left to
+       -- itself the planner hashes whole tables for a few hundred messages, which grows with the tables.
        SELECT i.*, row_number() OVER (PARTITION BY i.conv ORDER BY i.ord) AS k
          FROM input i
-        CROSS JOIN LATERAL (SELECT 1 FROM im_conversation c
-                             WHERE c.id = i.conv AND c.tenant_id = i.tenant LIMIT 1) conv
          LEFT JOIN LATERAL (SELECT true AS yes FROM im_member m
-                             WHERE m.conversation_id = i.conv AND m.user_id = i.sender LIMIT 1) member ON true
-         LEFT JOIN LATERAL (SELECT true AS yes FROM im_message x
-                             WHERE x.tenant_id = i.tenant AND x.sender = i.sender AND x.client_msg_id = i.cmid
-                             LIMIT 1) stored ON true
-        WHERE (NOT i.chk OR member.yes) AND stored.yes IS NULL
+                             WHERE i.chk AND m.conversation_id = i.conv AND m.user_id = i.sender LIMIT 1) member
+           ON true
+        WHERE NOT i.chk OR member.yes
      ), bump AS (
+       -- The conversation's tenant is checked here, where its row is read anyway.
        UPDATE im_conversation c SET last_seq = c.last_seq + g.n, last_time = g.ts
-         FROM (SELECT conv, count(*) AS n, max(ts) AS ts FROM ok GROUP BY conv) g
-        WHERE c.id = g.conv
-       RETURNING c.id, c.last_seq - g.n AS base
+         FROM (SELECT conv, tenant, count(*) AS n, max(ts) AS ts FROM ok GROUP BY conv, tenant) g
+        WHERE c.id = g.conv AND c.tenant_id = g.tenant
+       RETURNING c.id, c.tenant_id, c.last_seq - g.n AS base
      ), base AS MATERIALIZED (
        -- conversation → old counter, as one object: a lookup per message instead of a join the planner
        -- (expecting one row on each side) would run as a nested loop over both.
-       SELECT jsonb_object_agg(id::text, base) AS of FROM bump
+       SELECT jsonb_object_agg(id::text || '/' || tenant_id, base) AS of FROM bump
      ), ins AS (
        INSERT INTO im_message (id, tenant_id, conversation_id, seq, sender, client_msg_id, type, payload, nick, avatar, create_time)
-       SELECT ok.id, ok.tenant, ok.conv, (base.of ->> ok.conv::text)::bigint + ok.k, ok.sender, ok.cmid, ok.type,
-              ok.payload::jsonb, ok.nick, ok.avatar, ok.ts
+       SELECT ok.id, ok.tenant, ok.conv, (base.of ->> (ok.conv::text || '/' || ok.tenant))::bigint + ok.k, ok.sender,
+              ok.cmid, ok.type, ok.payload::jsonb, ok.nick, ok.avatar, ok.ts
          FROM ok, base
-        WHERE base.of ? ok.conv::text
+        WHERE base.of ? (ok.conv::text || '/' || ok.tenant)
        RETURNING id, conversation_id, sender, seq
      ), runs AS (
        -- Seqs of one conversation in a batch are consecutive, so a sender's consecutive seqs form a run.
@@ -316,9 +315,27 @@ export class MessageWriter {
     let stored: Map<string, MessageRow>;
     try {
       stored = await storeBatch(this.db, prepared);
-    } catch {
-      // A clientMsgId stored meanwhile by another node, a deadlock with a group change, one bad row: the
-      // statement stored nothing, so each message is tried on its own and only its own failure reaches it.
+    } catch (e) {
+      // The statement stored nothing. Sends stored before (a resend whose answer was lost) get their
+      // earlier rows and the rest go again: each round answers at least one send, so this ends.
+      if (isUniqueViolation(e, 'im_message_client')) {
+        const earlier = await earlierRows(
+          this.db,
+          batch.map((p) => p.m),
+        ).catch(() => new Map<string, MessageRow>());
+        if (earlier.size) {
+          const rest: Pending[] = [];
+          for (const p of batch) {
+            const row = earlier.get(keyOf(p.m));
+            if (row) p.resolve({ row, duplicate: true });
+            else rest.push(p);
+          }
+          if (rest.length) await this.write(rest);
+          return;
+        }
+      }
+      // A deadlock with a group change, one bad row, the database gone: each message is tried on its own,
+      // and only its own failure reaches it.
       for (const p of batch) await storeOne(this.db, p.m).then(p.resolve, p.reject);
       return;
     }
