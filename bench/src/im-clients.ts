@@ -42,7 +42,7 @@ export async function ticketOf(origin: string, u: BenchLogin): Promise<Credentia
 }
 
 export interface BenchClient {
-  /** Resolves when the server acknowledged the message (ours: stored durably; peer: relayed). */
+  /** Resolves when the server acknowledged the message (ours and the storing relay: stored durably; the plain relay: relayed). */
   send(to: string, text: string): Promise<void>;
   close(): void;
 }
@@ -190,8 +190,11 @@ export function peerConnector(origin: string): Connector {
               new Promise<void>((ok, fail) =>
                 socket
                   .timeout(CONNECT_TIMEOUT_MS)
-                  .emit('send', { to, text, id: randomUUID() }, (err: Error | null) =>
-                    err ? fail(err) : ok(),
+                  .emit(
+                    'send',
+                    { to, text, id: randomUUID() },
+                    (err: Error | null, r?: { ok: boolean; error?: string }) =>
+                      err ? fail(err) : r?.ok === false ? fail(new Error(r.error)) : ok(),
                   ),
               ),
             close: () => void socket.disconnect(),

@@ -109,6 +109,23 @@ function machineTicks() {
   const total = f.reduce((a, b) => a + b, 0);
   return { busy: total - idle, total };
 }
+/** CPU seconds every PostgreSQL process has used so far, by pid (the server's backends, writers, WAL). */
+function databaseCpu(): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${name}/comm`, 'utf8').trim() === 'postgres')
+        out.set(Number(name), cpuSeconds(Number(name)));
+    } catch {
+      // gone since the listing
+    }
+  }
+  return out;
+}
+/** CPU seconds PostgreSQL used between two readings (a process started in between counts from zero). */
+const databaseCpuSince = (before: Map<number, number>) =>
+  [...databaseCpu()].reduce((a, [pid, s]) => a + s - (before.get(pid) ?? 0), 0);
 /** TCP connections to the server's port that are open right now (sign-ins that later dropped are not). */
 function openConnections(url: string): number {
   const port = new URL(url).port;
@@ -253,6 +270,12 @@ interface RunFigures {
   serverCpuMsPerMessage: number;
   /** All load-generator processes together (100% = one core). */
   loadGeneratorCpuPercent: number;
+  /** The same per delivered message (ms): what the clients' library costs. */
+  loadGeneratorCpuMsPerMessage: number;
+  /** All PostgreSQL processes (100% = one core); near 0 for the plain relay. */
+  databaseCpuPercent: number;
+  /** The same per delivered message (ms): what storing a message costs the database. */
+  databaseCpuMsPerMessage: number;
   machineBusyPercent: number;
   /** The machine's 1-minute load average at the end of the run (runnable tasks competing for the cores). */
   loadAverage1m: number;
@@ -261,6 +284,10 @@ interface RunFigures {
   /** Connections dropped after sign-in since the load generators started, by reason. */
   droppedConnections: { count: number; reasons: Record<string, number> };
 }
+
+/** CPU milliseconds per message, to 3 decimals. */
+const msPerMessage = (cpuSeconds: number, messages: number) =>
+  messages ? Math.round((cpuSeconds / messages) * 1e6) / 1000 : NaN;
 
 /** A run of the pairs in `loaders`; the load generators' CPU is read over all of them (`every`). */
 async function runLoad(
@@ -273,6 +300,7 @@ async function runLoad(
 ): Promise<RunFigures> {
   const cpu0 = treeCpuSeconds(server.proc.pid!);
   const gen0 = loadCpuSeconds(every);
+  const db0 = databaseCpu();
   const m0 = machineTicks();
   const from = new Date().toISOString();
   const t0 = performance.now();
@@ -292,6 +320,7 @@ async function runLoad(
   const m1 = machineTicks();
   const cpu = treeCpuSeconds(server.proc.pid!) - cpu0;
   const gen = loadCpuSeconds(every) - gen0;
+  const dbCpu = databaseCpuSince(db0);
   const sum = (k: 'sent' | 'acked' | 'failed' | 'delivered') => results.reduce((a, r) => a + r[k], 0);
   const lat = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
   const ack = results.flatMap((r) => r.ackLatencies).sort((a, b) => a - b);
@@ -322,7 +351,10 @@ async function runLoad(
     ackMs: { p50: r1(pct(ack, 50)), p99: r1(pct(ack, 99)) },
     serverCpuPercent: Math.round((cpu / wall) * 100),
     loadGeneratorCpuPercent: Math.round((gen / wall) * 100),
-    serverCpuMsPerMessage: delivered ? Math.round((cpu / delivered) * 1e5) / 100 : NaN,
+    serverCpuMsPerMessage: msPerMessage(cpu, delivered),
+    loadGeneratorCpuMsPerMessage: msPerMessage(gen, delivered),
+    databaseCpuPercent: Math.round((dbCpu / wall) * 100),
+    databaseCpuMsPerMessage: msPerMessage(dbCpu, delivered),
     machineBusyPercent: Math.round(((m1.busy - m0.busy) / (m1.total - m0.total)) * 100),
     loadAverage1m: r1(os.loadavg()[0]!),
     clientLibraryErrors: results.reduce((a, r) => a + r.uncaught, 0),
@@ -514,6 +546,34 @@ async function adminQuery(sql: string) {
   }
 }
 
+interface StoredCheck {
+  messages: number;
+  acknowledged: number;
+  unsettled: number;
+  matches: boolean;
+}
+
+/** Whether the database (`count`: its rows of the bench's messages) holds exactly what was acknowledged. */
+async function storedCheck(side: SideFigures, url: string, count: string): Promise<StoredCheck> {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  const { rows } = await db.query<{ n: string }>(count).finally(() => db.end());
+  const messages = Number(rows[0]!.n);
+  const runs = [side.warmUpRun, side.saturation, side.fixedRate].filter((f): f is RunFigures => !!f);
+  const acknowledged = side.warmUpAcked + runs.reduce((a, f) => a + f.stored, 0);
+  // Sends still unanswered when the bench gave up waiting may or may not have been stored.
+  const unsettled = runs.reduce((a, f) => a + f.sent - f.stored - f.failed, 0);
+  console.log(
+    `  database: ${messages} messages stored, ${acknowledged} acknowledged, ${unsettled} unanswered`,
+  );
+  return {
+    messages,
+    acknowledged,
+    unsettled,
+    matches: messages >= acknowledged && messages <= acknowledged + unsettled,
+  };
+}
+
 // ---- ours ----------------------------------------------------------------------------------------------
 
 // One node: fan-out and presence in memory.
@@ -526,9 +586,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-bench-im-'));
 const jwtSecret = randomBytes(36).toString('base64url');
 let clients = REQUESTED;
 let fdCap = 0;
-let ours: SideFigures & {
-  database: { messages: number; acknowledged: number; unsettled: number; matches: boolean };
-};
+let ours: SideFigures & { database: StoredCheck };
 try {
   const server = await startProcess(
     [...SERVER_NODE_FLAGS, ...flagsOf(env.IM_BENCH_SERVER_NODE_FLAGS), serverMain],
@@ -571,29 +629,14 @@ try {
     console.log(`  ${clients} bench users and sessions in ${Math.round(performance.now() - t)} ms`);
     const logins = users.map((u) => ({ userID: u.account, token: u.token }));
     const side = await drive(kind, server, logins.slice(0, idleCount), pairsOf(logins.slice(idleCount)));
-    const db = new pg.Client({ connectionString: dbUrl });
-    await db.connect();
-    const { rows } = await db.query<{ n: string }>(
-      `SELECT count(*)::text AS n FROM im_message WHERE tenant_id = '000000' AND sender LIKE 'imb%'`,
-    );
-    await db.end();
-    const messages = Number(rows[0]!.n);
-    const runs = [side.warmUpRun, side.saturation, side.fixedRate].filter((f): f is RunFigures => !!f);
-    const acknowledged = side.warmUpAcked + runs.reduce((a, f) => a + f.stored, 0);
-    // Sends still unanswered when the bench gave up waiting may or may not have been stored.
-    const unsettled = runs.reduce((a, f) => a + f.sent - f.stored - f.failed, 0);
     ours = {
       ...side,
-      database: {
-        messages,
-        acknowledged,
-        unsettled,
-        matches: messages >= acknowledged && messages <= acknowledged + unsettled,
-      },
+      database: await storedCheck(
+        side,
+        dbUrl,
+        `SELECT count(*)::text AS n FROM im_message WHERE tenant_id = '000000' AND sender LIKE 'imb%'`,
+      ),
     };
-    console.log(
-      `  database: ${messages} messages stored, ${acknowledged} acknowledged, ${unsettled} unanswered`,
-    );
   } finally {
     await server.stop();
   }
@@ -602,35 +645,134 @@ try {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-// ---- the peer ------------------------------------------------------------------------------------------
+// ---- the peers -----------------------------------------------------------------------------------------
 
 // IM_BENCH_PEER=0: ours only, for a quick look while working on the server; no report is written.
 if (env.IM_BENCH_PEER === '0') {
   console.log(JSON.stringify({ fixedRate: ours.fixedRate, saturation: ours.saturation }, null, 2));
   process.exit(0);
 }
+/** Which relays run after ours (IM_BENCH_PEERS, comma-separated; both by default, the report only then). */
+const PEERS = (env.IM_BENCH_PEERS ?? 'relay,storing-relay').split(',').map((p) => p.trim());
 
-console.log('\nSocket.IO relay peer (no storage):');
-const peerServer = await startProcess(
-  // The relay gets the server's Node flags too: the same heap settings on both sides.
-  [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(here, 'im-peer.ts')],
-  {},
-  await freePort(),
-  '/',
-);
-let peer: SideFigures;
-try {
-  // The relay is one process: it holds what its file limit allows.
-  const peerClients = Math.min(clients, socketCapacity(peerServer.proc.pid!, WORKERS));
-  if (peerClients < clients) console.log(`  the relay's one process can hold ${peerClients} clients`);
-  const idleCount = peerClients - 2 * PAIRS;
-  const logins = Array.from({ length: peerClients }, (_, i) => ({ userID: benchAccount(i + 1) }));
-  peer = await drive('peer', peerServer, logins.slice(0, idleCount), pairsOf(logins.slice(idleCount)));
-} finally {
-  await peerServer.stop();
+/** The Socket.IO relay (bench/src/im-peer.ts), storing each message in `storeUrl` first when given. */
+async function runRelay(storeUrl?: string): Promise<SideFigures> {
+  const relay = await startProcess(
+    // The relay gets the server's Node flags too: the same heap settings on both sides.
+    [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(here, 'im-peer.ts')],
+    storeUrl ? { RELAY_STORE_URL: storeUrl } : {},
+    await freePort(),
+    '/',
+  );
+  try {
+    // The relay is one process: it holds what its file limit allows.
+    const relayClients = Math.min(clients, socketCapacity(relay.proc.pid!, WORKERS));
+    if (relayClients < clients) console.log(`  the relay's one process can hold ${relayClients} clients`);
+    const idleCount = relayClients - 2 * PAIRS;
+    const logins = Array.from({ length: relayClients }, (_, i) => ({ userID: benchAccount(i + 1) }));
+    return await drive('peer', relay, logins.slice(0, idleCount), pairsOf(logins.slice(idleCount)));
+  } finally {
+    await relay.stop();
+  }
+}
+
+let peer: SideFigures | undefined;
+if (PEERS.includes('relay')) {
+  console.log('\nSocket.IO relay peer (no storage):');
+  peer = await runRelay();
+}
+
+/**
+ * The same relay storing each message in PostgreSQL before relaying and acknowledging it: not a target,
+ * the price of storage alone on this machine (see im-peer.ts), next to which ours is read.
+ */
+let storingPeer: (SideFigures & { database: StoredCheck }) | undefined;
+if (PEERS.includes('storing-relay')) {
+  console.log('\nSocket.IO relay storing in PostgreSQL (a table with a primary key only, group commit):');
+  const relayDb = `forecourt_bench_relay_${Date.now()}`;
+  await adminQuery(`CREATE DATABASE ${relayDb}`);
+  try {
+    const relayUrl = Object.assign(new URL(admin), { pathname: `/${relayDb}` }).toString();
+    const side = await runRelay(relayUrl);
+    storingPeer = {
+      ...side,
+      database: await storedCheck(side, relayUrl, 'SELECT count(*)::text AS n FROM relay_message'),
+    };
+  } finally {
+    await adminQuery(`DROP DATABASE IF EXISTS ${relayDb} WITH (FORCE)`);
+  }
 }
 
 // ---- report --------------------------------------------------------------------------------------------
+
+const cpuText = (f: RunFigures) =>
+  `${f.serverCpuPercent}% / ${f.loadGeneratorCpuPercent}% / ${f.databaseCpuPercent}% / ${f.machineBusyPercent}% (load ${f.loadAverage1m})`;
+const cpuPerMessage = (f: RunFigures) =>
+  `${f.serverCpuMsPerMessage} / ${f.loadGeneratorCpuMsPerMessage} / ${f.databaseCpuMsPerMessage} ms`;
+const ms = (f: RunFigures) => `${f.latencyMs.p50} / ${f.latencyMs.p99} ms`;
+const dropText = (d: SideFigures['droppedConnections']) =>
+  `${d.count}${d.count ? ` ${JSON.stringify(d.reasons)}` : ''}`;
+const storedText = (d?: StoredCheck) =>
+  d ? `${d.messages} stored, ${d.acknowledged} acked, ${d.unsettled} unanswered` : '–';
+
+const columns: [string, SideFigures & { database?: StoredCheck }][] = [['ours (PostgreSQL)', ours]];
+if (peer) columns.push(['Socket.IO relay peer', peer]);
+if (storingPeer) columns.push(['relay storing in PostgreSQL', storingPeer]);
+const lines: [string, (s: SideFigures & { database?: StoredCheck }) => string][] = [
+  [
+    'client',
+    (s) =>
+      ({ sdk: '@forecourt/im-sdk', raw: 'raw frames (ws)', peer: 'socket.io-client' })[
+        s.clientKind as ClientKind
+      ] ?? s.clientKind,
+  ],
+  ['clients signed in', (s) => String(s.signedInClients)],
+  [
+    'connections open before / after load',
+    (s) => `${s.openConnections.beforeLoad} / ${s.openConnections.afterLoad}`,
+  ],
+  [
+    'idle clients: connect + sign-in (ours: getSign, auth, sync)',
+    (s) =>
+      `${s.connectSeconds} s (${s.connectsPerSec}/s; one: p50 ${s.connectMs.p50}, p99 ${s.connectMs.p99} ms)`,
+  ],
+  ['server RSS empty → idle', (s) => `${s.rssMb.empty} → ${s.rssMb.idle} MB`],
+  ['RSS per idle connection', (s) => `${s.rssPerIdleConnectionKb} KB (${s.openIdleConnections} open)`],
+  [
+    'idle clients: CPU server / load gen',
+    (s) => `${s.idleCpu.serverPercent}% / ${s.idleCpu.loadGeneratorPercent}%`,
+  ],
+  ['ceiling: acknowledged msg/s', (s) => String(s.saturation.storedPerSec)],
+  ['ceiling: delivered msg/s', (s) => String(s.saturation.deliveredPerSec)],
+  ['ceiling: send→receive p50 / p99', (s) => ms(s.saturation)],
+  ['ceiling: CPU per message server / load gen / database', (s) => cpuPerMessage(s.saturation)],
+  ['ceiling: CPU server / load gen / database / machine busy', (s) => cpuText(s.saturation)],
+  [`${RATE}/s offered: acknowledged msg/s`, (s) => String(s.fixedRate.storedPerSec)],
+  [`${RATE}/s offered: delivered msg/s`, (s) => String(s.fixedRate.deliveredPerSec)],
+  [`${RATE}/s offered: send→receive p50 / p99`, (s) => ms(s.fixedRate)],
+  ['lost (acked, never delivered)', (s) => String(s.saturation.lost + s.fixedRate.lost)],
+  ['failed sends', (s) => String(s.saturation.failed + s.fixedRate.failed)],
+  ['database after the runs', (s) => storedText(s.database)],
+  ['connections dropped after sign-in', (s) => dropText(s.droppedConnections)],
+  [
+    'errors thrown inside the client library',
+    (s) =>
+      String(s.clientLibraryErrors) + (s.firstClientLibraryError ? ` (${s.firstClientLibraryError})` : ''),
+  ],
+];
+const table = [
+  ['', ...columns.map(([name]) => name)],
+  ...lines.map(([label, f]) => [label, ...columns.map(([, side]) => f(side))]),
+];
+const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
+console.log();
+for (const r of table)
+  console.log(r.map((cell, i) => (i < r.length - 1 ? cell.padEnd(widths[i]!) : cell)).join(' | '));
+
+if (!peer || !storingPeer) {
+  console.log('\nNot every peer ran (IM_BENCH_PEERS): no report written.');
+  process.exit(0);
+}
 
 const targets = {
   connectedClients: {
@@ -648,104 +790,15 @@ const targets = {
   },
   atLeastPeerDelivered: {
     target: "delivered messages/s >= the Socket.IO relay's",
-    value: `${ours.saturation.deliveredPerSec}/s vs ${peer.saturation.deliveredPerSec}/s (ceilings)`,
+    value: `${ours.saturation.deliveredPerSec}/s vs ${peer.saturation.deliveredPerSec}/s (ceilings; the relay storing in PostgreSQL: ${storingPeer.saturation.deliveredPerSec}/s)`,
     met: ours.saturation.deliveredPerSec >= peer.saturation.deliveredPerSec,
   },
   exactlyAcknowledgedStored: {
     target: 'the database holds every acknowledged message once, nothing else but unanswered sends',
-    value: `${ours.database.messages} stored, ${ours.database.acknowledged} acknowledged, ${ours.database.unsettled} unanswered`,
+    value: storedText(ours.database),
     met: ours.database.matches,
   },
 };
-
-const cpuText = (f: RunFigures) =>
-  `${f.serverCpuPercent}% / ${f.loadGeneratorCpuPercent}% / ${f.machineBusyPercent}% (load ${f.loadAverage1m})`;
-const ms = (f: RunFigures) => `${f.latencyMs.p50} / ${f.latencyMs.p99} ms`;
-const rows: [string, string, string][] = [
-  ['client', ours.clientKind === 'sdk' ? '@forecourt/im-sdk' : 'raw frames (ws)', 'socket.io-client'],
-  ['clients signed in', String(ours.signedInClients), String(peer.signedInClients)],
-  [
-    'connections open before / after load',
-    `${ours.openConnections.beforeLoad} / ${ours.openConnections.afterLoad}`,
-    `${peer.openConnections.beforeLoad} / ${peer.openConnections.afterLoad}`,
-  ],
-  [
-    'idle clients: connect + sign-in (ours: getSign, auth, sync)',
-    `${ours.connectSeconds} s (${ours.connectsPerSec}/s; one: p50 ${ours.connectMs.p50}, p99 ${ours.connectMs.p99} ms)`,
-    `${peer.connectSeconds} s (${peer.connectsPerSec}/s; one: p50 ${peer.connectMs.p50}, p99 ${peer.connectMs.p99} ms)`,
-  ],
-  [
-    'server RSS empty → idle',
-    `${ours.rssMb.empty} → ${ours.rssMb.idle} MB`,
-    `${peer.rssMb.empty} → ${peer.rssMb.idle} MB`,
-  ],
-  [
-    'RSS per idle connection',
-    `${ours.rssPerIdleConnectionKb} KB (${ours.openIdleConnections} open)`,
-    `${peer.rssPerIdleConnectionKb} KB (${peer.openIdleConnections} open)`,
-  ],
-  [
-    'idle clients: CPU server / load gen',
-    `${ours.idleCpu.serverPercent}% / ${ours.idleCpu.loadGeneratorPercent}%`,
-    `${peer.idleCpu.serverPercent}% / ${peer.idleCpu.loadGeneratorPercent}%`,
-  ],
-  [
-    'ceiling: stored (acked) msg/s',
-    String(ours.saturation.storedPerSec),
-    `${peer.saturation.storedPerSec} (relayed)`,
-  ],
-  [
-    'ceiling: delivered msg/s',
-    String(ours.saturation.deliveredPerSec),
-    String(peer.saturation.deliveredPerSec),
-  ],
-  ['ceiling: send→receive p50 / p99', ms(ours.saturation), ms(peer.saturation)],
-  [
-    'ceiling: server CPU per message',
-    `${ours.saturation.serverCpuMsPerMessage} ms`,
-    `${peer.saturation.serverCpuMsPerMessage} ms`,
-  ],
-  ['ceiling: CPU server / load gen / machine busy', cpuText(ours.saturation), cpuText(peer.saturation)],
-  [
-    `${RATE}/s offered: stored msg/s`,
-    String(ours.fixedRate.storedPerSec),
-    String(peer.fixedRate.storedPerSec),
-  ],
-  [
-    `${RATE}/s offered: delivered msg/s`,
-    String(ours.fixedRate.deliveredPerSec),
-    String(peer.fixedRate.deliveredPerSec),
-  ],
-  [`${RATE}/s offered: send→receive p50 / p99`, ms(ours.fixedRate), ms(peer.fixedRate)],
-  [
-    'lost (acked, never delivered)',
-    String(ours.saturation.lost + ours.fixedRate.lost),
-    String(peer.saturation.lost + peer.fixedRate.lost),
-  ],
-  [
-    'failed sends',
-    String(ours.saturation.failed + ours.fixedRate.failed),
-    String(peer.saturation.failed + peer.fixedRate.failed),
-  ],
-];
-const dropText = (d: SideFigures['droppedConnections']) =>
-  `${d.count}${d.count ? ` ${JSON.stringify(d.reasons)}` : ''}`;
-rows.push([
-  'connections dropped after sign-in',
-  dropText(ours.droppedConnections),
-  dropText(peer.droppedConnections),
-]);
-rows.push([
-  'errors thrown inside the client library',
-  String(ours.clientLibraryErrors) +
-    (ours.firstClientLibraryError ? ` (${ours.firstClientLibraryError})` : ''),
-  String(peer.clientLibraryErrors) +
-    (peer.firstClientLibraryError ? ` (${peer.firstClientLibraryError})` : ''),
-]);
-const w0 = Math.max(...rows.map((r) => r[0].length));
-const w1 = Math.max(...rows.map((r) => r[1].length), 'ours (PostgreSQL)'.length);
-console.log(`\n${''.padEnd(w0)} | ${'ours (PostgreSQL)'.padEnd(w1)} | Socket.IO relay peer`);
-for (const r of rows) console.log(`${r[0].padEnd(w0)} | ${r[1].padEnd(w1)} | ${r[2]}`);
 console.log('\nTargets:');
 for (const t of Object.values(targets))
   console.log(`  ${t.met ? 'met    ' : 'NOT met'}  ${t.target}: ${t.value}`);
@@ -775,6 +828,7 @@ const report = {
   },
   ours,
   peer,
+  storingPeer,
   targets,
 };
 fs.mkdirSync(path.join(root, 'bench/reports'), { recursive: true });
