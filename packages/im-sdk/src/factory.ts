@@ -2,7 +2,7 @@
  * create*Message: a message ready to show at once (status unSend) and to send. Media messages keep their
  * file beside the message until the upload in sendMessage turns it into a payload with addresses.
  */
-import { randomId } from './ids.js';
+import { messageId } from './ids.js';
 import { imError, say, type Lang } from './errors.js';
 import { extOf, toFileData, type FileData } from './upload.js';
 import {
@@ -67,7 +67,7 @@ function draft(author: Author, o: Base, type: MessageType, payload: Payload): Me
     throw imError(ERROR_CODE.INVALID_PARAMETER, 'to: the recipient is required');
   if (o.conversationType !== TYPES.CONV_C2C && o.conversationType !== TYPES.CONV_GROUP)
     throw imError(ERROR_CODE.INVALID_PARAMETER, 'conversationType must be C2C or GROUP');
-  const clientMsgId = randomId();
+  const clientMsgId = messageId(author.now());
   return {
     ID: `local-${clientMsgId}`,
     clientMsgId,
