@@ -660,7 +660,8 @@ async function runRelay(storeUrl?: string): Promise<SideFigures> {
   const relay = await startProcess(
     // The relay gets the server's Node flags too: the same heap settings on both sides.
     [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(here, 'im-peer.ts')],
-    storeUrl ? { RELAY_STORE_URL: storeUrl } : {},
+    // Set either way, so a RELAY_STORE_URL of the calling shell never turns the plain relay into a storing one.
+    { RELAY_STORE_URL: storeUrl ?? '' },
     await freePort(),
     '/',
   );
