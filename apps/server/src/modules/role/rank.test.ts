@@ -225,7 +225,8 @@ describe(`the rank rule (${dbLabel})`, () => {
   let admin: string;
   let ta: string;
   const c: Ctx = { ids: {} };
-  const one = async (sql: string, params: unknown[] = []) => (await t.db.one<{ id: string }>(sql, params))!.id;
+  const one = async (sql: string, params: unknown[] = []) =>
+    (await t.db.one<{ id: string }>(sql, params))!.id;
   const post = (token: string, url: string, payload?: object) =>
     call(t, token, { method: 'POST', url, payload, lang: 'en' });
 

@@ -91,8 +91,7 @@ export async function roleRoutes(app: App) {
       config: { permission: 'code:role_add' },
       schema: {
         tags,
-        summary:
-          "Adds (no id) or changes a role below the caller's rank; aliases are unique per tenant",
+        summary: "Adds (no id) or changes a role below the caller's rank; aliases are unique per tenant",
         body: Type.Object({
           id: Type.Optional(id),
           parentId: Type.Optional(Type.String({ pattern: '^\\d{1,20}$' })),
