@@ -136,7 +136,7 @@ export async function authRoutes(app: App) {
   app.get(
     '/api/blade-auth/oauth/clear-cache',
     {
-      config: { permission: 'login' },
+      config: { permission: 'code:cache_clear' },
       schema: {
         tags: ['auth'],
         summary: 'Clears the permission and client caches',

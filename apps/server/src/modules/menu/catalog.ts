@@ -210,7 +210,13 @@ export const MENU_CATALOG: MenuSeed[] = [
         buttons: [...CRUD, ['_grant', '权限设置', 'Grant']],
       }),
       page('menu', '菜单管理', 'Menus', '/system/menu', 'MenuOutlined', {
-        buttons: [...CRUD, ['_sync', '菜单同步', 'Menu sync'], ['_top', '顶部菜单', 'Top menus']],
+        buttons: [
+          ...CRUD,
+          ['_sync', '菜单同步', 'Menu sync'],
+          ['_top', '顶部菜单', 'Top menus'],
+          // Emptying every node's permission and client caches: the administrators' alone.
+          ['cache_clear', '清除缓存', 'Clear cache', []],
+        ],
       }),
       page('tenant', '租户管理', 'Tenants', '/system/tenant', 'ClusterOutlined', {
         buttons: [...CRUD, ['_setting', '租户配置', 'Settings'], ['_datasource', '数据源', 'Data source']],

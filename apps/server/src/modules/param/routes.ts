@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { App } from '../../platform/context.js';
 import { envelope, ok, pageSchema } from '../../platform/envelope.js';
-import { bad } from '../../platform/errors.js';
+import { AppError, bad, forbidden } from '../../platform/errors.js';
 import { requireCode, scopeOf } from '../../platform/auth/guard.js';
 import { Repo } from '../../platform/crud.js';
 import { listQuerySchema } from '../../platform/paging.js';
@@ -9,11 +9,14 @@ import { splitIds } from '../../platform/rows.js';
 import { registerMessages } from '../../platform/i18n.js';
 
 registerMessages(
-  { 'param.duplicateKey': '参数键 {key} 已存在' },
-  { 'param.duplicateKey': 'a parameter with key {key} already exists' },
+  { 'param.duplicateKey': '参数键 {key} 已存在', 'param.notPublic': '参数 {key} 不是公开参数，没有权限读取' },
+  {
+    'param.duplicateKey': 'a parameter with key {key} already exists',
+    'param.notPublic': 'parameter {key} is not public; you do not have permission to read it',
+  },
 );
 
-/** System parameters of a tenant: name, key, value, remark. */
+/** System parameters of a tenant: name, key, value, remark, and whether every signed-in user may read it. */
 export const params = new Repo({
   table: 'blade_param',
   tenant: true,
@@ -26,14 +29,16 @@ export const params = new Repo({
     paramKey: 'param_key',
     paramValue: 'param_value',
     remark: 'remark',
+    isPublic: 'is_public',
   },
   filters: {
     paramName: { column: 'param_name', type: 'text' },
     paramKey: { column: 'param_key', type: 'text' },
+    isPublic: { column: 'is_public', type: 'number' },
   },
   sortable: ['paramKey', 'paramName'],
   defaultOrder: 't.param_key',
-  writable: ['paramName', 'paramKey', 'paramValue', 'remark'],
+  writable: ['paramName', 'paramKey', 'paramValue', 'remark', 'isPublic'],
 });
 
 const row = Type.Object({}, { additionalProperties: true });
@@ -76,18 +81,28 @@ export async function paramRoutes(app: App) {
       config: { permission: 'login' },
       schema: {
         tags,
-        summary: "A parameter's value by key (null when unset)",
+        summary:
+          "A parameter's value by key (null when unset); without the param permission only public ones",
         querystring: Type.Object({ key: Type.String({ minLength: 1, maxLength: 255 }) }),
         response: { 200: envelope(Type.Union([Type.String(), Type.Null()])) },
       },
     },
     async (req) => {
-      const w = params.baseWhere(scopeOf(req));
+      const scope = scopeOf(req);
+      const w = params.baseWhere(scope);
       w.params.push(req.query.key);
-      const r = await db.one<{ v: string }>(
-        `SELECT t.param_value AS v FROM blade_param t WHERE ${[...w.sql, `t.param_key = $${w.params.length}`].join(' AND ')}`,
+      const r = await db.one<{ v: string; is_public: number }>(
+        `SELECT t.param_value AS v, t.is_public FROM blade_param t WHERE ${[...w.sql, `t.param_key = $${w.params.length}`].join(' AND ')}`,
         w.params,
       );
+      // Without the permission a missing key is refused like a private one, so keys cannot be probed.
+      if (r?.is_public !== 1) {
+        await requireCode(scope, 'param', app.ctx.permissions).catch((e: unknown) => {
+          throw e instanceof AppError && e.status === 403
+            ? forbidden('param.notPublic', { key: req.query.key })
+            : e;
+        });
+      }
       return ok(r?.v ?? null);
     },
   );
@@ -104,6 +119,7 @@ export async function paramRoutes(app: App) {
           paramKey: Type.String({ minLength: 1, maxLength: 255, pattern: '^[\\w.:-]+$' }),
           paramValue: Type.String({ maxLength: 2000 }),
           remark: Type.Optional(Type.String({ maxLength: 255 })),
+          isPublic: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
         }),
         response: { 200: envelope(Type.String()) },
       },

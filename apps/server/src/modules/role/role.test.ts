@@ -44,6 +44,8 @@ describe(`roles and grants (${dbLabel})`, () => {
       await roleId('sales'),
       await menuId('role'),
     ]);
+    // A manager's rank, so that it may grant to the staff role at all (docs/roles.md).
+    await t.db.query('UPDATE blade_role SET role_rank = 50 WHERE id = $1', [await roleId('sales')]);
     invalidatePermissions(t);
     const sales = await tokenFor(t, 'sales1');
     const target = await roleId('user');

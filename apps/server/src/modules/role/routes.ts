@@ -4,6 +4,7 @@ import { envelope, ok } from '../../platform/envelope.js';
 import { requireCode, scopeOf } from '../../platform/auth/guard.js';
 import { listQuerySchema } from '../../platform/paging.js';
 import { splitIds } from '../../platform/rows.js';
+import { MAX_ROLE_RANK } from '../../platform/auth/rank.js';
 import { buildTree } from '../menu/tree.js';
 import { grantMenus, removeRoles, roles, submitRole } from './rules.js';
 
@@ -90,13 +91,15 @@ export async function roleRoutes(app: App) {
       config: { permission: 'code:role_add' },
       schema: {
         tags,
-        summary: 'Adds (no id) or changes a role; aliases are unique per tenant',
+        summary: "Adds (no id) or changes a role below the caller's rank; aliases are unique per tenant",
         body: Type.Object({
           id: Type.Optional(id),
           parentId: Type.Optional(Type.String({ pattern: '^\\d{1,20}$' })),
           roleName: Type.String({ minLength: 1, maxLength: 255 }),
           roleAlias: Type.String({ minLength: 1, maxLength: 255, pattern: '^[a-z][a-z0-9_]*$' }),
           sort: Type.Optional(Type.Integer({ minimum: 0 })),
+          // Who may act on whom (docs/roles.md): 10 staff, 50 managers, 80 admin; below the caller's own.
+          roleRank: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ROLE_RANK })),
         }),
         response: { 200: envelope(Type.String()) },
       },

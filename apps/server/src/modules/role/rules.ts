@@ -3,6 +3,8 @@ import { Repo } from '../../platform/crud.js';
 import { bad, forbidden } from '../../platform/errors.js';
 import type { Scope } from '../../platform/scope.js';
 import { registerMessages } from '../../platform/i18n.js';
+import { RANK, roleRank as rankOf, type RankedRole } from '../../platform/auth/rank.js';
+import { assertMayChangeRoles, assertMayMakeRole } from './rank.js';
 
 registerMessages(
   {
@@ -30,6 +32,7 @@ export const roles = new Repo({
     roleName: 'role_name',
     roleAlias: 'role_alias',
     sort: 'sort',
+    roleRank: 'role_rank',
   },
   filters: {
     roleName: { column: 'role_name', type: 'text' },
@@ -37,29 +40,56 @@ export const roles = new Repo({
   },
   sortable: ['sort', 'roleName'],
   defaultOrder: 't.sort, t.id',
-  writable: ['parentId', 'roleName', 'roleAlias', 'sort'],
+  writable: ['parentId', 'roleName', 'roleAlias', 'sort', 'roleRank'],
 });
 
+/**
+ * Adds or changes a role. The caller may change only roles below itself and make them no higher than
+ * that (a new role without a rank is staff); the administrator role is the platform administrator's alone.
+ */
 export async function submitRole(
   db: Db,
   scope: Scope,
-  input: { id?: string; parentId?: string; roleName: string; roleAlias: string; sort?: number },
+  input: {
+    id?: string;
+    parentId?: string;
+    roleName: string;
+    roleAlias: string;
+    sort?: number;
+    roleRank?: number;
+  },
 ) {
   return db.tx(async (t) => {
     const parentId = input.parentId && input.parentId !== '0' ? input.parentId : '0';
     if (parentId !== '0') await roles.assertAccessible(t, scope, [parentId]);
+    let roleRank = input.roleRank;
+    if (input.id) {
+      await roles.assertAccessible(t, scope, [input.id]);
+      await assertMayChangeRoles(t, scope, [input.id]);
+      if (roleRank === undefined) {
+        // Kept as it stands, written out: a row without the column keeps the rank its old alias gave it.
+        const old = await t.one<RankedRole>(
+          'SELECT role_alias AS "roleAlias", role_rank AS "roleRank" FROM blade_role WHERE id = $1',
+          [input.id],
+        );
+        roleRank = old!.roleRank ?? rankOf(old!);
+      }
+    }
+    roleRank ??= RANK.staff;
+    await assertMayMakeRole(t, scope, { roleAlias: input.roleAlias, roleRank });
     const dup = await t.one(
       'SELECT 1 FROM blade_role WHERE tenant_id = $1 AND role_alias = $2 AND is_deleted = 0 AND id <> $3',
       [scope.tenantId, input.roleAlias, input.id ?? '0'],
     );
     if (dup) throw bad('role.duplicateAlias', { alias: input.roleAlias });
-    return roles.submit(t, scope, { ...input, parentId });
+    return roles.submit(t, scope, { ...input, parentId, roleRank });
   });
 }
 
 export async function removeRoles(db: Db, scope: Scope, ids: string[]) {
   return db.tx(async (t) => {
     await roles.assertAccessible(t, scope, ids);
+    await assertMayChangeRoles(t, scope, ids);
     const used = await t.one<{ n: string }>(
       'SELECT count(DISTINCT ur.user_id) AS n FROM blade_user_role ur JOIN blade_user u ON u.id = ur.user_id AND u.is_deleted = 0 WHERE ur.role_id = ANY($1::bigint[])',
       [ids],
@@ -73,11 +103,13 @@ export async function removeRoles(db: Db, scope: Scope, ids: string[]) {
 
 /**
  * Replaces the menus of roles. An administrator grants what it likes within its tenant; anyone else only
- * menus its own roles hold, so a grant can never raise anyone above the granter.
+ * menus its own roles hold, so a grant can never raise anyone above the granter; and only to roles
+ * below the granter's rank (the administrator role: the platform administrator's alone).
  */
 export async function grantMenus(db: Db, scope: Scope, roleIds: string[], menuIds: string[]) {
   return db.tx(async (t) => {
     await roles.assertAccessible(t, scope, roleIds);
+    await assertMayChangeRoles(t, scope, roleIds);
     const menus = [...new Set(menuIds)];
     if (!scope.roleAliases.includes('administrator') && menus.length) {
       const held = await t.query<{ menu_id: string }>(

@@ -11,6 +11,7 @@ import { pageSchema } from '../../platform/envelope.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { strongPassword } from '../../platform/auth/generate.js';
 import { revokeUserSessions } from '../auth/sessions.js';
+import { assertMayManageAccounts } from '../role/index.js';
 import { saveUser, users } from './admin-rules.js';
 
 const idsQuery = Type.Object({ userIds: Type.String({ minLength: 1, maxLength: 4000 }) });
@@ -34,6 +35,7 @@ export async function userAdminRoutes(app: App) {
       const scope = scopeOf(req);
       const ids = splitIds(req.query.userIds);
       await users.assertAccessible(db, scope, ids);
+      await assertMayManageAccounts(db, scope, ids);
       const rows = await db.query(
         'UPDATE blade_user SET status = 1, update_user = $2, update_time = now() WHERE id = ANY($1::bigint[]) AND status = 0 RETURNING id',
         [ids, scope.userId],
@@ -135,6 +137,8 @@ export async function userAdminRoutes(app: App) {
       if (ids.includes(scope.userId)) throw bad('user.notYourself');
       return ok(
         await db.tx(async (tx) => {
+          await users.assertAccessible(tx, scope, ids);
+          await assertMayManageAccounts(tx, scope, ids);
           const n = await users.remove(tx, scope, ids);
           for (const id of ids) await revokeUserSessions(tx, id, 'user_removed');
           return n;
@@ -158,6 +162,7 @@ export async function userAdminRoutes(app: App) {
       const scope = scopeOf(req);
       const ids = splitIds(req.query.userIds);
       await users.assertAccessible(db, scope, ids);
+      await assertMayManageAccounts(db, scope, ids);
       const password = strongPassword();
       const hash = await hashPassword(password);
       const count = await db.tx(async (tx) => {
@@ -187,6 +192,7 @@ export async function userAdminRoutes(app: App) {
       const scope = scopeOf(req);
       const ids = splitIds(req.query.userIds);
       await users.assertAccessible(db, scope, ids);
+      await assertMayManageAccounts(db, scope, ids);
       const rows = await db.query(
         'UPDATE blade_user SET failed_count = 0, locked_until = NULL WHERE id = ANY($1::bigint[]) RETURNING id',
         [ids],

@@ -5,6 +5,7 @@ import { strongPassword } from '../../platform/auth/generate.js';
 import type { Scope } from '../../platform/scope.js';
 import { Repo } from '../../platform/crud.js';
 import { newId } from '../../platform/ids.js';
+import { assertMayAssignRoles, assertMayManageAccounts } from '../role/index.js';
 
 /** The user table as administration sees it: tenant-scoped, soft-deleted. */
 export const users = new Repo({
@@ -58,7 +59,8 @@ export interface UserInput {
 
 /**
  * Saves a user with its roles and departments (join tables and the BladeX comma columns together, in one
- * transaction). Roles and departments must be of the user's tenant; accounts are unique per tenant.
+ * transaction). Roles and departments must be of the user's tenant; accounts are unique per tenant. The
+ * caller must outrank the user and every role given (docs/roles.md) and cannot change its own roles.
  */
 export async function saveUser(
   db: Db,
@@ -71,6 +73,7 @@ export async function saveUser(
     const tenantId = input.id
       ? ((await users.detail(t, scope, input.id)).tenantId as string)
       : scope.tenantId;
+    if (input.id) await assertMayManageAccounts(t, scope, [input.id], { allowSelf: true });
     const dup = await t.one(
       'SELECT 1 FROM blade_user WHERE tenant_id = $1 AND account = $2 AND is_deleted = 0 AND id <> $3',
       [tenantId, input.account, input.id ?? '0'],
@@ -88,6 +91,7 @@ export async function saveUser(
     );
     if (okRoles.length !== roleIds.length || okDepts.length !== deptIds.length)
       throw bad('user.foreignRoleOrDept');
+    await assertMayAssignRoles(t, scope, input.id, roleIds);
     const data = { ...input, roleId: roleIds.join(','), deptId: deptIds.join(',') };
     let id = input.id;
     if (id) await users.update(t, scope, id, data);

@@ -137,6 +137,8 @@ addResources('sys', {
       paramName: '参数名称',
       paramKey: '参数键名',
       paramValue: '参数键值',
+      isPublic: '公开',
+      isPublicHelp: '公开参数所有登录用户都可读取，其余参数只有拥有参数管理权限的用户可读取',
       remark: '备注',
       keyRule: '{{label}}只能包含字母、数字、点、冒号、下划线和横线',
     },
@@ -301,6 +303,9 @@ addResources('sys', {
       paramName: 'Parameter name',
       paramKey: 'Parameter key',
       paramValue: 'Parameter value',
+      isPublic: 'Public',
+      isPublicHelp:
+        'every signed-in user may read a public parameter; the others only users with the parameter permission',
       remark: 'Remark',
       keyRule: '{{label}} can have only letters, digits, dots, colons, underscores and hyphens',
     },

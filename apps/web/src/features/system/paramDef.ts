@@ -1,7 +1,7 @@
 import { bladeCalls, type CrudDef } from '@/shared/crud';
 import './messages';
 
-/** System parameters of the tenant: name, key (unique), value. */
+/** System parameters of the tenant: name, key (unique), value, and whether every signed-in user may read it. */
 export const paramDef: CrudDef = {
   name: 'param',
   title: 'sys.param.title',
@@ -28,6 +28,15 @@ export const paramDef: CrudDef = {
       label: 'sys.param.paramValue',
       ellipsis: true,
       form: { type: 'textarea', required: true, max: 2000 },
+    },
+    {
+      // Public parameters are readable by every signed-in user (param/value); the rest only with this page's permission.
+      prop: 'isPublic',
+      label: 'sys.param.isPublic',
+      dict: { code: 'yes_no' },
+      numeric: true,
+      search: true,
+      form: { initial: 0, help: 'sys.param.isPublicHelp' },
     },
     { prop: 'remark', label: 'sys.param.remark', ellipsis: true, form: { type: 'textarea', max: 255 } },
   ],
