@@ -57,7 +57,7 @@ describe('toasts', () => {
       const known = new WeakSet<Element>();
       (window as unknown as { seenToasts: string[] }).seenToasts = seen;
       new MutationObserver(() => {
-        for (const t of document.querySelectorAll('.ant-message-notice'))
+        for (const t of Array.from(document.querySelectorAll('.ant-message-notice')))
           if (!known.has(t)) {
             known.add(t);
             seen.push(t.textContent ?? '');
