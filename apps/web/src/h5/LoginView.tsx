@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, Toast } from 'antd-mobile';
 import { checkMobile } from '@forecourt/contracts';
+import { useRevalidateOnLanguage } from '@/shared/i18n/form';
 import { h5Api, H5Error } from './api';
 import { RESEND_SECONDS, useCountdown } from './countdown';
 import { useH5Session } from './session';
@@ -19,6 +20,7 @@ const fail = (e: unknown) =>
 export function LoginView({ tenantId }: { tenantId: string }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ phone: string; code: string }>();
+  useRevalidateOnLanguage(form);
   const [until, setUntil] = useState(0);
   const [sending, setSending] = useState(false);
   const [busy, setBusy] = useState(false);

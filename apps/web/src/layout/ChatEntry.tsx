@@ -22,6 +22,15 @@ function useChatUnread(chat: ChatModule | undefined): number | undefined {
   });
 }
 
+/** The chat connection's state while it is not connected (signed in only), for the icon. */
+function useChatNetProblem(chat: ChatModule | undefined): string | undefined {
+  const subscribe = useCallback((cb: () => void) => (chat ? chat.useChat.subscribe(cb) : () => {}), [chat]);
+  return useSyncExternalStore(subscribe, () => {
+    const s = chat?.useChat.getState();
+    return s?.status === 'ready' && s.net !== 'connected' ? s.net : undefined;
+  });
+}
+
 /** antd's notification loads with the first push, like the toasts. */
 const loadNotification = () => import('antd/es/notification').then((m) => m.default);
 
@@ -65,6 +74,7 @@ export function ChatEntry() {
   const [opened, setOpened] = useState(false);
   const [chat, setChat] = useState<ChatModule>();
   const chatUnread = useChatUnread(chat);
+  const netProblem = useChatNetProblem(chat);
   const openRef = useRef(false);
   openRef.current = open;
   const openChat = useCallback(() => {
@@ -105,9 +115,15 @@ export function ChatEntry() {
       <Badge count={chatUnread ?? count} overflowCount={UNREAD_CAP} size="small" offset={[-4, 4]}>
         <Button
           type="text"
-          icon={<MessageOutlined />}
+          icon={
+            // The connection's state lives here and in the chat pane, never in a global toast.
+            <Badge dot={Boolean(netProblem)} color={netProblem === 'connecting' ? 'orange' : 'red'}>
+              <MessageOutlined />
+            </Badge>
+          }
           aria-label={t('nav.chat')}
-          title={t('nav.chat')}
+          title={netProblem ? `${t('nav.chat')}: ${t(`im.net.${netProblem}`)}` : t('nav.chat')}
+          data-net={netProblem}
           onClick={openChat}
         />
       </Badge>

@@ -1,11 +1,20 @@
 import { Component, Suspense, lazy, type ErrorInfo, type ReactNode } from 'react';
-import i18n from '@/shared/i18n';
+import { Button } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { Trans } from 'react-i18next';
 import { addLog } from '@/shared/logs/store';
 
 const PageResult = lazy(() => import('./PageResult'));
 
-/** Render errors of a page land in the local log and leave the rest of the shell working. */
-export class ErrorBoundary extends Component<{ children: ReactNode }, { error?: Error }> {
+/**
+ * A page that throws while rendering says so inside its own tab, with a way back ("reload this page"):
+ * the error is the page's, not the server's, and the shell, the menu and the other tabs keep working.
+ * The error lands in the local log.
+ */
+export class ErrorBoundary extends Component<
+  { children: ReactNode; onReload: () => void },
+  { error?: Error }
+> {
   override state: { error?: Error } = {};
   static getDerivedStateFromError(error: Error) {
     return { error };
@@ -22,7 +31,16 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error?: 
     if (this.state.error)
       return (
         <Suspense>
-          <PageResult status="500" title="500" subTitle={i18n.t('page.serverError')} />
+          <PageResult
+            status="error"
+            title={<Trans i18nKey="page.failed" />}
+            subTitle={<Trans i18nKey="page.failedSub" />}
+            extra={
+              <Button type="primary" icon={<ReloadOutlined />} onClick={this.props.onReload}>
+                <Trans i18nKey="page.reload" />
+              </Button>
+            }
+          />
         </Suspense>
       );
     return this.props.children;

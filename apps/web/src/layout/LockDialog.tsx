@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Input, Modal } from 'antd';
+import { useRevalidateOnLanguage } from '@/shared/i18n/form';
 
 /** Asks for the lock password the first time the screen is locked in a session. */
 export default function LockDialog({
@@ -13,6 +14,7 @@ export default function LockDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
+  useRevalidateOnLanguage(form);
   const confirm = async () => onLock(((await form.validateFields()) as { password: string }).password);
   return (
     <Modal

@@ -1,44 +1,98 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, List, Tabs, Tag } from 'antd';
+import { Button, Empty, List, Tabs, Tag } from 'antd';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useUnread } from '@/shared/notify/socket';
+import { NOTICES_KEY, fetchMyNotices, useMarkNoticesRead, type MyNotice } from './notices';
 
-/**
- * The notice popover of spec §2 is a demonstration: sample items, and further pages appear after 1 s.
- * Demo statuses 0, 1, 3, 4 mean started, not started, error, completed.
- */
+/** Spec §2/§9: a further page appears 1 s after "load more". */
 export const NOTICE_PAGE_DELAY_MS = 1000;
-const STATUS_COLOR: Record<number, string> = { 0: 'processing', 1: 'default', 3: 'error', 4: 'success' };
 type Kind = 'mail' | 'messages' | 'notices';
 
-const sample = (kind: Kind, page: number, lang: string) =>
-  Array.from({ length: 5 }, (_, i) => {
-    const n = page * 5 + i + 1;
-    const status = [0, 1, 3, 4][n % 4]!;
-    const zh = { mail: `客户询价邮件 #${n}`, messages: `来自销售部的消息 #${n}`, notices: `系统通知 #${n}` }[
-      kind
-    ];
-    const en = {
-      mail: `Customer inquiry mail #${n}`,
-      messages: `Message from sales #${n}`,
-      notices: `System notice #${n}`,
-    }[kind];
-    return { id: `${kind}-${n}`, title: lang === 'en' ? en : zh, status };
+const wait = (ms: number) => new Promise((r) => window.setTimeout(r, ms));
+
+/** The caller's notices, newest first, five a page; a click on an unread one marks it read. */
+function NoticesTab() {
+  const { t } = useTranslation();
+  const markRead = useMarkNoticesRead();
+  const list = useInfiniteQuery({
+    queryKey: [...NOTICES_KEY, 'list'],
+    queryFn: ({ pageParam }) => fetchMyNotices(pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.current < last.pages ? last.current + 1 : undefined),
   });
+  const [waiting, setWaiting] = useState(false);
+  const items = list.data?.pages.flatMap((p) => p.records) ?? [];
+  const more = async () => {
+    setWaiting(true);
+    await wait(NOTICE_PAGE_DELAY_MS);
+    setWaiting(false);
+    await list.fetchNextPage();
+  };
+  const open = (n: MyNotice) => {
+    // A refusal is shown by the client; the notice simply stays unread.
+    if (!n.read) markRead([n.id]).catch(() => undefined);
+  };
+  return (
+    <List<MyNotice>
+      size="small"
+      loading={list.isPending}
+      dataSource={items}
+      locale={{ emptyText: <Empty description={t(list.isError ? 'notice.loadFailed' : 'notice.empty')} /> }}
+      style={{ maxHeight: 320, overflow: 'auto' }}
+      renderItem={(n) => (
+        <List.Item
+          onClick={() => open(n)}
+          style={{ cursor: n.read ? undefined : 'pointer' }}
+          extra={
+            <Tag color={n.read ? 'default' : 'processing'}>{t(n.read ? 'notice.read' : 'notice.unread')}</Tag>
+          }
+        >
+          <List.Item.Meta title={n.title} description={n.publishTime} />
+        </List.Item>
+      )}
+      loadMore={
+        items.length > 0 && (
+          <div style={{ textAlign: 'center', marginTop: 8 }}>
+            <Button
+              size="small"
+              onClick={() => void more()}
+              loading={waiting || list.isFetchingNextPage}
+              disabled={!list.hasNextPage}
+            >
+              {list.hasNextPage ? t('notice.more') : t('notice.noMore')}
+            </Button>
+          </div>
+        )
+      }
+    />
+  );
+}
+
+/** Mail: the chat messages addressed to the caller that arrived unread (the notification socket's pushes). */
+function MailTab() {
+  const { t } = useTranslation();
+  const { pushes, count } = useUnread();
+  const unread = pushes.slice(0, count);
+  return (
+    <List
+      size="small"
+      dataSource={unread}
+      locale={{ emptyText: <Empty description={t('notice.noMail')} /> }}
+      style={{ maxHeight: 320, overflow: 'auto' }}
+      renderItem={(p) => (
+        <List.Item key={`${p.fromUser}-${p.at}`}>
+          <List.Item.Meta title={t('notice.mailFrom', { from: p.fromUser })} description={p.message} />
+        </List.Item>
+      )}
+    />
+  );
+}
 
 /** The popover's body: a chunk of its own, loaded when the bell is first pressed. */
 export default function NoticeList() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [kind, setKind] = useState<Kind>('notices');
-  const [pages, setPages] = useState<Record<Kind, number>>({ mail: 1, messages: 1, notices: 1 });
-  const [loading, setLoading] = useState(false);
-  const items = Array.from({ length: pages[kind] }, (_, p) => sample(kind, p, i18n.language)).flat();
-  const more = () => {
-    setLoading(true);
-    window.setTimeout(() => {
-      setPages((p) => ({ ...p, [kind]: p[kind] + 1 }));
-      setLoading(false);
-    }, NOTICE_PAGE_DELAY_MS);
-  };
   return (
     <div style={{ width: 320 }}>
       <Tabs
@@ -46,23 +100,10 @@ export default function NoticeList() {
         onChange={(k) => setKind(k as Kind)}
         items={(['mail', 'messages', 'notices'] as const).map((k) => ({ key: k, label: t(`notice.${k}`) }))}
       />
-      <List
-        size="small"
-        dataSource={items}
-        style={{ maxHeight: 320, overflow: 'auto' }}
-        renderItem={(it) => (
-          <List.Item extra={<Tag color={STATUS_COLOR[it.status]}>{t(`notice.status${it.status}`)}</Tag>}>
-            {it.title}
-          </List.Item>
-        )}
-        loadMore={
-          <div style={{ textAlign: 'center', marginTop: 8 }}>
-            <Button size="small" onClick={more} loading={loading} disabled={pages[kind] >= 4}>
-              {pages[kind] >= 4 ? t('notice.noMore') : t('notice.more')}
-            </Button>
-          </div>
-        }
-      />
+      {kind === 'notices' && <NoticesTab />}
+      {kind === 'mail' && <MailTab />}
+      {/* No system messages nor workflow to-dos exist on the server yet: nothing is invented here. */}
+      {kind === 'messages' && <Empty description={t('notice.noSystemMessages')} />}
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { Activity, Suspense, lazy, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spin } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { findPage } from '@/app/registry';
 import { PageContext } from '@/app/page-context';
 import { ErrorBoundary } from './ErrorBoundary';
-import { useTabs } from './tabs';
+import { refreshTab, useTabs } from './tabs';
 
 const PageResult = lazy(() => import('./PageResult'));
 
@@ -18,6 +19,13 @@ function NotAvailable({ path }: { path: string }) {
 /** Every open tab keeps its page mounted; hidden ones are kept alive by <Activity>, so state survives switching. */
 export function TabHost() {
   const { tabs, active, generation } = useTabs();
+  const queries = useQueryClient();
+  // A page may have thrown on the data it was given: its answers are dropped (only those no open page
+  // shows) so the reloaded page asks the server again, as a browser reload would.
+  const reload = (value: string) => {
+    queries.removeQueries({ type: 'inactive' });
+    refreshTab(value);
+  };
   return (
     <>
       {tabs.map((tab) => {
@@ -36,7 +44,7 @@ export function TabHost() {
                 query: new URLSearchParams(tab.value.split('?')[1] ?? ''),
               }}
             >
-              <ErrorBoundary>
+              <ErrorBoundary onReload={() => reload(tab.value)}>
                 <Suspense fallback={<Spin style={{ display: 'block', margin: '64px auto' }} />}>
                   <Page />
                 </Suspense>

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { message } from 'antd';
 import { TOAST } from '@/shared/http';
+import i18n from '@/shared/i18n';
 import { MainLayout } from './MainLayout';
 
 // Pages of the workspace call antd's message directly: same timing as the client's toasts.
@@ -10,6 +11,10 @@ message.config(TOAST);
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
 });
+
+// Server answers are in the language they were asked in (Accept-Language): after a switch every cached
+// answer is stale, and what is on screen is fetched again at once (hidden tabs' when they are shown).
+i18n.on('languageChanged', () => void queryClient.invalidateQueries());
 
 export default function Workspace() {
   return (

@@ -26,6 +26,75 @@ describe(`workbench, dashboard and client log (${dbLabel})`, () => {
     expect(other.notices).toEqual([]);
   });
 
+  it("pages the caller's notices with their read state and marks them read for the caller only", async () => {
+    const sales = await tokenFor(t, 'sales2');
+    const page = async (token: string, query = '', lang?: 'en') =>
+      (await call(t, token, { url: `/api/blade-desk/notice/mine${query}`, lang })).json().data;
+    const first = await page(sales, '?current=1&size=2', 'en');
+    expect(first).toMatchObject({ total: 3, unread: 3, current: 1, size: 2, pages: 2 });
+    expect(first.records.map((n: { title: string }) => n.title)).toEqual([
+      'November sales push',
+      'System upgrade',
+    ]);
+    expect(first.records.every((n: { read: boolean }) => !n.read)).toBe(true);
+    const second = await page(sales, '?current=2&size=2');
+    expect(second.records.map((n: { title: string }) => n.title)).toEqual(['客户回访提醒']);
+
+    const marked = await call(t, sales, {
+      method: 'POST',
+      url: '/api/blade-desk/notice/read',
+      payload: { ids: [first.records[1].id, first.records[1].id] },
+    });
+    expect(marked.json()).toMatchObject({ code: 200, data: 2 });
+    const after = await page(sales, '?size=10');
+    expect(after.unread).toBe(2);
+    expect(after.records.find((n: { id: string }) => n.id === first.records[1].id).read).toBe(true);
+    // The workbench counts the same; another user's read state is untouched.
+    const bench = (await call(t, sales, { url: '/api/blade-desk/workbench' })).json().data;
+    expect(bench.unreadNotices).toBe(2);
+    expect((await page(await tokenFor(t, 'resource2'))).unread).toBe(3);
+    // Another tenant sees none of them, and may not mark them.
+    expect(await page(otherToken)).toMatchObject({ total: 0, unread: 0, records: [] });
+    const foreign = await call(t, otherToken, {
+      method: 'POST',
+      url: '/api/blade-desk/notice/read',
+      payload: { ids: [first.records[0].id] },
+      lang: 'en',
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().msg).toBe("only your own tenant's notices can be marked");
+  });
+
+  it('refuses malformed or unknown notice ids naming the field', async () => {
+    const token = await tokenFor(t, 'sales2');
+    const malformed = await call(t, token, {
+      method: 'POST',
+      url: '/api/blade-desk/notice/read',
+      payload: { ids: ['1; DROP TABLE blade_notice'] },
+      lang: 'en',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().msg).toMatch(/ids/);
+    const empty = await call(t, token, {
+      method: 'POST',
+      url: '/api/blade-desk/notice/read',
+      payload: { ids: [] },
+      lang: 'en',
+    });
+    expect(empty.statusCode).toBe(400);
+    const unknown = await call(t, token, {
+      method: 'POST',
+      url: '/api/blade-desk/notice/read',
+      payload: { ids: ['123'] },
+      lang: 'en',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().msg).toBe('the notice does not exist or was removed');
+    const size = await call(t, token, { url: '/api/blade-desk/notice/mine?size=abc', lang: 'en' });
+    expect(size.statusCode).toBe(400);
+    expect(size.json().msg).toMatch(/size/);
+  });
+
   it('counts the real staff, sign-ins and departments of the caller tenant', async () => {
     const d = (await call(t, await tokenFor(t, 'admin'), { url: '/api/blade-desk/dashboard' })).json().data;
     expect(d.staffByRole.find((r: { name: string }) => r.name === '销售').value).toBe(2);

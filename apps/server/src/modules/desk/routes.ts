@@ -1,10 +1,22 @@
 import { Type } from 'typebox';
 import type { App } from '../../platform/context.js';
-import { envelope, ok } from '../../platform/envelope.js';
+import { envelope, ok, pageSchema } from '../../platform/envelope.js';
 import { scopeOf } from '../../platform/auth/guard.js';
 import { newId } from '../../platform/ids.js';
 import { formatDateTime } from '../../platform/time.js';
+import { forbidden, notFound } from '../../platform/errors.js';
+import { pageParams, toPage } from '../../platform/paging.js';
+import './messages.js';
 
+const noticeSchema = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  content: Type.String(),
+  category: Type.Integer(),
+  publishTime: Type.String(),
+  read: Type.Boolean(),
+});
+const idSchema = Type.String({ pattern: '^[0-9]{1,19}$' });
 const series = Type.Array(Type.Object({ name: Type.String(), value: Type.Integer() }));
 const logEntry = Type.Object({
   type: Type.String({ maxLength: 40 }),
@@ -78,6 +90,105 @@ export async function deskRoutes(app: App) {
           publishTime: formatDateTime(n.publish_time) ?? '',
         })),
       });
+    },
+  );
+
+  // The notice bell: the caller's tenant's notices, newest first, each with the caller's read state.
+  app.get(
+    '/api/blade-desk/notice/mine',
+    {
+      config: { permission: 'login' },
+      schema: {
+        tags: ['desk'],
+        summary: "A page of the tenant's notices with the caller's read state, and the caller's unread count",
+        querystring: Type.Object({
+          current: Type.Optional(Type.Integer({ minimum: 1 })),
+          size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+        }),
+        response: {
+          200: envelope(Type.Intersect([pageSchema(noticeSchema), Type.Object({ unread: Type.Integer() })])),
+        },
+      },
+    },
+    async (req) => {
+      const s = scopeOf(req);
+      const en = req.lang === 'en';
+      const { current, size, offset } = pageParams(req.query);
+      const [counts, rows] = await Promise.all([
+        db.one<{ total: string; unread: string }>(
+          `SELECT count(*) AS total, count(*) FILTER (WHERE r.notice_id IS NULL) AS unread
+             FROM blade_notice n LEFT JOIN blade_notice_read r ON r.notice_id = n.id AND r.user_id = $2
+            WHERE n.tenant_id = $1 AND n.is_deleted = 0`,
+          [s.tenantId, s.userId],
+        ),
+        db.query<{
+          id: string;
+          title: string;
+          content: string | null;
+          category: number;
+          publish_time: Date;
+          read: boolean;
+        }>(
+          `SELECT n.id, ${en ? 'coalesce(n.title_en, n.title)' : 'n.title'} AS title,
+                  ${en ? 'coalesce(n.content_en, n.content)' : 'n.content'} AS content, n.category, n.publish_time,
+                  r.notice_id IS NOT NULL AS read
+             FROM blade_notice n LEFT JOIN blade_notice_read r ON r.notice_id = n.id AND r.user_id = $2
+            WHERE n.tenant_id = $1 AND n.is_deleted = 0
+            ORDER BY n.publish_time DESC, n.id DESC LIMIT $3 OFFSET $4`,
+          [s.tenantId, s.userId, size, offset],
+        ),
+      ]);
+      const page = toPage(
+        rows.map((n) => ({
+          id: String(n.id),
+          title: n.title,
+          content: n.content ?? '',
+          category: n.category,
+          publishTime: formatDateTime(n.publish_time) ?? '',
+          read: n.read,
+        })),
+        Number(counts?.total ?? 0),
+        current,
+        size,
+      );
+      return ok({ ...page, unread: Number(counts?.unread ?? 0) });
+    },
+  );
+
+  app.post(
+    '/api/blade-desk/notice/read',
+    {
+      config: { permission: 'login' },
+      schema: {
+        tags: ['desk'],
+        summary:
+          "Marks notices of the caller's tenant read for the caller; answers the caller's unread count",
+        body: Type.Object({ ids: Type.Array(idSchema, { minItems: 1, maxItems: 100 }) }),
+        response: { 200: envelope(Type.Integer()) },
+      },
+    },
+    async (req) => {
+      const s = scopeOf(req);
+      const ids = [...new Set(req.body.ids)];
+      const unread = await db.tx(async (t) => {
+        const found = await t.query<{ id: string; tenant_id: string }>(
+          'SELECT id, tenant_id FROM blade_notice WHERE id = ANY($1::bigint[]) AND is_deleted = 0',
+          [ids],
+        );
+        if (found.length < ids.length) throw notFound('desk.noticeNotFound');
+        if (found.some((n) => n.tenant_id !== s.tenantId)) throw forbidden('desk.noticeOtherTenant');
+        await t.query(
+          `INSERT INTO blade_notice_read (notice_id, user_id)
+           SELECT unnest($1::bigint[]), $2 ON CONFLICT DO NOTHING`,
+          [ids, s.userId],
+        );
+        return t.one<{ n: string }>(
+          `SELECT count(*) AS n FROM blade_notice n WHERE n.tenant_id = $1 AND n.is_deleted = 0
+              AND NOT EXISTS (SELECT 1 FROM blade_notice_read r WHERE r.notice_id = n.id AND r.user_id = $2)`,
+          [s.tenantId, s.userId],
+        );
+      });
+      return ok(Number(unread?.n ?? 0));
     },
   );
 

@@ -6,11 +6,13 @@ import { encryptPassword } from '@/shared/auth/sm2';
 import { DEFAULT_TENANT } from '@/app/session';
 import { mobileRule } from '@/shared/validators';
 import { NewPasswordFields } from '@/shared/auth/NewPasswordFields';
+import { useRevalidateOnLanguage } from '@/shared/i18n/form';
 
 /** Forgotten password by SMS code; both calls go to tenant 000000 (spec §6). */
 export default function ForgotDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
+  useRevalidateOnLanguage(form);
   const [wait, setWait] = useState(0);
   const [busy, setBusy] = useState(false);
 

@@ -8,6 +8,7 @@ import { DEFAULT_TENANT, loadSessionData, signIn } from '@/app/session';
 import { LangSwitch } from '@/layout/LangSwitch';
 import { contrast, readableShade } from '@/layout/contrast';
 import styles from './login.module.css';
+import { useRevalidateOnLanguage } from '@/shared/i18n/form';
 
 // The dialogs (modal, password strength, SMS code) load when first opened, not with the sign-in page.
 const RegisterDialog = lazy(() => import('./RegisterDialog'));
@@ -24,6 +25,7 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form] = Form.useForm();
+  useRevalidateOnLanguage(form);
   const [busy, setBusy] = useState(false);
   const [captcha, setCaptcha] = useState<Captcha>();
   const [tenantFromHost, setTenantFromHost] = useState<string>();

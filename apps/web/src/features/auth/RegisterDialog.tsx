@@ -5,6 +5,7 @@ import { Form, Input, Modal } from 'antd';
 import { http, HttpError, toast } from '@/shared/http';
 import { encryptPassword } from '@/shared/auth/sm2';
 import { DEFAULT_TENANT } from '@/app/session';
+import { useRevalidateOnLanguage } from '@/shared/i18n/form';
 
 /** Account registration: submit → 'awaits admin approval' → back to sign-in (spec §4). */
 export default function RegisterDialog({
@@ -18,6 +19,7 @@ export default function RegisterDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
+  useRevalidateOnLanguage(form);
   const [busy, setBusy] = useState(false);
 
   const submit = async () => {

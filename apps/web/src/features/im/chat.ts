@@ -183,14 +183,9 @@ function wire(c: ChatClient) {
     if (mine) useChat.setState({ me: mine });
   });
   c.on(EVENT.NET_STATE_CHANGE, (e) => {
-    const before = useChat.getState().net;
+    // Spec §8 (connected, unstable, unavailable) is shown by the chat pane and the top bar's chat icon,
+    // not as a toast: a toast about the chat on the lock screen or after "clear cache" said nothing useful.
     useChat.setState({ net: e.data.state });
-    if (before === e.data.state) return;
-    // Spec §8: connected, unstable, unavailable.
-    const text = t(`im.net.${e.data.state}`);
-    if (e.data.state === TYPES.NET_STATE_CONNECTED) void message.success(text);
-    else if (e.data.state === TYPES.NET_STATE_CONNECTING) void message.warning(text);
-    else void message.error(text);
   });
   c.on(EVENT.KICKED_OUT, (e) => {
     // Spec §4: the login flag is reset, so opening the chat signs in again.

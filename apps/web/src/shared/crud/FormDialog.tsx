@@ -5,6 +5,7 @@ import { FieldInput } from './Field';
 import './messages';
 import { fieldRules } from './params';
 import type { CrudColumn, DictRef, FormMode, Row } from './types';
+import { useRevalidateOnLanguage } from '../i18n/form';
 
 export interface FormDialogProps {
   open: boolean;
@@ -28,6 +29,7 @@ export interface FormDialogProps {
 export function FormDialog(p: FormDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
+  useRevalidateOnLanguage(form);
   const [saving, setSaving] = useState(false);
   const record = p.record ?? {};
   const fields = p.columns.filter((c) => c.form && !(c.form.addOnly && p.mode !== 'add'));

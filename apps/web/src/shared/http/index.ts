@@ -1,4 +1,5 @@
 import i18n from '../i18n';
+import { addLog } from '../logs/store';
 import { judge } from './rules';
 import { toast } from './toast';
 import { request, TransportError, type RequestConfig, type UploadProgress } from './transport';
@@ -32,6 +33,8 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
+  // The global error capture knows it by name (the log store cannot import the client: a cycle).
+  override readonly name = 'HttpError';
 }
 
 type TokenSource = { token: () => string | undefined; onUnauthorized: () => void };
@@ -62,7 +65,10 @@ async function send<T>(config: RequestConfig, opts: RequestOptions, unwrap: bool
   } catch (e) {
     const kind = e instanceof TransportError ? e.kind : 'network';
     const text = i18n.t(kind === 'timeout' ? 'http.timeout' : 'http.network');
-    if (!opts.silent && kind !== 'abort') toast.error(text);
+    if (kind !== 'abort') {
+      if (!opts.silent) toast.error(text);
+      logFailure(config, kind, text);
+    }
     throw new HttpError(text, 0);
   }
   const outcome = judge(res, { busy: i18n.t('http.busy'), unknown: i18n.t('http.unknown') });
@@ -73,10 +79,29 @@ async function send<T>(config: RequestConfig, opts: RequestOptions, unwrap: bool
   if (outcome.kind === 'fail') {
     if (outcome.message && !opts.silent) toast.error(outcome.message);
     const code = (res.data as { code?: number } | undefined)?.code ?? res.status;
+    // A refusal (4xx: a duplicate key, a weak password) is the answer the user needed and was shown;
+    // only the server's own failures are errors worth keeping.
+    if (res.status >= 500 || code >= 500) logFailure(config, String(res.status), outcome.message ?? '');
     throw new HttpError(outcome.message ?? '', code, res.data);
   }
   return (unwrap ? (res.data as { data: T }).data : res.data) as T;
 }
+
+/**
+ * Unexpected failures (no answer, a time-out, a 5xx) go to the local error log. The address is logged
+ * without its query: the token endpoint carries the encrypted password and codes there.
+ */
+function logFailure(config: RequestConfig, status: string, message: string) {
+  addLog({
+    type: 'http',
+    message: `${config.method ?? 'GET'} ${config.url.split('?')[0]} ${status}: ${message}`,
+    stack: '',
+    info: status,
+  });
+}
+
+/** Answered by the HTTP client (already shown to the user, and logged when unexpected). */
+export const isHttpError = (e: unknown): e is HttpError => e instanceof HttpError;
 
 /** The one HTTP client: resolves to the envelope's data, or rejects after the §8 rules ran. */
 export const http = {

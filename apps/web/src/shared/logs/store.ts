@@ -27,7 +27,7 @@ export function clearLogs() {
   useLogs.setState({ logs: [] });
 }
 
-/** Every unhandled error and rejected promise lands in the local log. */
+/** Every unhandled error and rejected promise lands in the local log, but for answered requests. */
 export function captureGlobalErrors() {
   window.addEventListener('error', (e) => {
     addLog({
@@ -38,7 +38,10 @@ export function captureGlobalErrors() {
     });
   });
   window.addEventListener('unhandledrejection', (e) => {
-    const r = e.reason as { message?: string; stack?: string } | undefined;
+    const r = e.reason as { name?: string; message?: string; stack?: string } | undefined;
+    // A failed request nobody awaited was already shown to the user by the HTTP client, and logged there
+    // if it was unexpected (no answer, 5xx); a refusal such as a duplicate key is not an error of the app.
+    if (r?.name === 'HttpError') return void e.preventDefault();
     addLog({
       type: 'unhandledrejection',
       message: r?.message ?? String(e.reason),

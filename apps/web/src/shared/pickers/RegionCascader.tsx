@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Cascader } from 'antd';
 import { addLog } from '../logs/store';
+import { isHttpError } from '../http';
 import { regionChildren } from './api';
 import './messages';
 import { REGION_LEVELS, regionOption, withChildren, type CascaderOption } from './zones';
@@ -41,6 +42,8 @@ export function RegionCascader({
       const depth = parent ? parent.length / 2 + 1 : 1;
       return rows.map((r) => regionOption(r, depth, levels));
     } catch (e) {
+      // A failed request is shown and, when unexpected, logged by the HTTP client itself.
+      if (isHttpError(e)) return undefined;
       addLog({
         type: 'http',
         message: `${t('pickers.regionLoadFailed')}: ${(e as Error).message}`,

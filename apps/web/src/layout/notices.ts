@@ -1,0 +1,47 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '@/shared/http';
+
+/** A notice of the caller's tenant with the caller's read state (GET /api/blade-desk/notice/mine). */
+export interface MyNotice {
+  id: string;
+  title: string;
+  content: string;
+  category: number;
+  publishTime: string;
+  read: boolean;
+}
+
+export interface MyNoticePage {
+  records: MyNotice[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+  unread: number;
+}
+
+/** The bell pages five at a time. */
+export const NOTICE_PAGE_SIZE = 5;
+export const NOTICES_KEY = ['notices'] as const;
+
+export const fetchMyNotices = (current: number, size = NOTICE_PAGE_SIZE) =>
+  http.get<MyNoticePage>('/api/blade-desk/notice/mine', { params: { current, size } });
+
+/** The caller's unread notices, for the bell's badge. */
+export const useUnreadNotices = () =>
+  useQuery({
+    queryKey: [...NOTICES_KEY, 'unread'],
+    queryFn: async () => (await fetchMyNotices(1, 1)).unread,
+  });
+
+/** Marks notices read; the bell, its list and the workbench's unread count follow. */
+export function useMarkNoticesRead() {
+  const queries = useQueryClient();
+  return async (ids: string[]) => {
+    await http.post<number>('/api/blade-desk/notice/read', { ids });
+    await Promise.all([
+      queries.invalidateQueries({ queryKey: NOTICES_KEY }),
+      queries.invalidateQueries({ queryKey: ['workbench'] }),
+    ]);
+  };
+}
