@@ -4,6 +4,7 @@ import { envelope, ok } from '../../platform/envelope.js';
 import { scopeOf } from '../../platform/auth/guard.js';
 import { newId } from '../../platform/ids.js';
 import { formatDateTime } from '../../platform/time.js';
+import { redactUrl } from '../../platform/logging.js';
 
 const series = Type.Array(Type.Object({ name: Type.String(), value: Type.Integer() }));
 const logEntry = Type.Object({
@@ -168,7 +169,8 @@ export async function deskRoutes(app: App) {
               e.message,
               e.stack ?? null,
               e.info ?? null,
-              e.url ?? null,
+              // A page address may carry a secret in its query (a social sign-in's code): kept without it.
+              e.url ? redactUrl(e.url) : null,
               e.time ?? null,
               ua,
             ],

@@ -29,14 +29,15 @@ export default function RegisterDialog({
     };
     setBusy(true);
     try {
-      await http.post('/api/blade-user/register-guest', undefined, {
-        params: {
-          tenantId: tenantFromHost ?? v.tenantId ?? DEFAULT_TENANT,
-          name: v.name ?? '',
-          account: v.account.trim(),
-          password: await encryptPassword(v.password),
-          oauthId: '',
-        },
+      // The form body, not the query string: URLs end up in logs.
+      const form = new URLSearchParams({
+        tenantId: tenantFromHost ?? v.tenantId ?? DEFAULT_TENANT,
+        name: v.name ?? '',
+        account: v.account.trim(),
+        password: await encryptPassword(v.password),
+        oauthId: '',
+      });
+      await http.post('/api/blade-user/register-guest', form, {
         noToken: true,
         silent: true,
       });
