@@ -84,16 +84,18 @@ export async function userRoutes(app: App) {
         [tenantId],
       );
       if (!tenant) throw bad('user.tenantInvalid', { tenantId });
+      // Hashed before the account is looked up: an existing account costs the same work as a new one.
       const hash = await hashPassword(password);
       await db.tx(async (tx) => {
+        // An existing account gets the same answer as a new application and nothing is created: the
+        // answer must not tell which accounts exist (docs/architecture.md, "Decisions").
         if (
           await tx.one('SELECT 1 FROM blade_user WHERE tenant_id = $1 AND account = $2 AND is_deleted = 0', [
             tenantId,
             account,
           ])
-        ) {
-          throw bad('user.accountExists', { account });
-        }
+        )
+          return;
         const role = await tx.one<{ id: string }>(
           `SELECT id FROM blade_role WHERE tenant_id = $1 AND role_alias = 'user' AND is_deleted = 0`,
           [tenantId],
