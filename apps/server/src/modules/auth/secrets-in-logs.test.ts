@@ -76,7 +76,7 @@ describe(`no secret reaches a log (${dbLabel})`, () => {
 
     const refreshed = await post('/api/blade-auth/oauth/token', {
       grant_type: 'refresh_token',
-      refresh_token: secrets.refresh,
+      refresh_token: secrets.refresh!,
     });
     expect(refreshed.statusCode).toBe(200);
     secrets.refresh2 = refreshed.json().refresh_token;
@@ -114,7 +114,7 @@ describe(`no secret reaches a log (${dbLabel})`, () => {
       username: 'sales1',
       password: secrets.failedCipher,
       grant_type: 'password',
-      refresh_token: secrets.refresh2,
+      refresh_token: secrets.refresh2!,
     });
     db.one = one;
     expect(failed.statusCode).toBe(500);
@@ -149,8 +149,7 @@ describe(`no secret reaches a log (${dbLabel})`, () => {
     const hits = Object.entries(secrets).filter(([, secret]) => {
       const exact = secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       // Codes are short: a match must not be part of a longer word or number (ids, ports, durations).
-      const re =
-        secret.length < 8 ? new RegExp(`(?<![\\w.])${exact}(?![\\w.])`, 'i') : new RegExp(exact);
+      const re = secret.length < 8 ? new RegExp(`(?<![\\w.])${exact}(?![\\w.])`, 'i') : new RegExp(exact);
       return re.test(everything) || everything.includes(encodeURIComponent(secret));
     });
     expect(hits.map(([name]) => name)).toEqual([]);

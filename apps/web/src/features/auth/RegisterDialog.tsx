@@ -116,7 +116,11 @@ export default function RegisterDialog({
         {captcha && (
           <Form.Item label={t('login.captcha')} required>
             <Space.Compact style={{ width: '100%' }}>
-              <Form.Item name="code" noStyle rules={[{ required: true, message: t('login.captchaRequired') }]}>
+              <Form.Item
+                name="code"
+                noStyle
+                rules={[{ required: true, message: t('login.captchaRequired') }]}
+              >
                 <Input maxLength={5} autoComplete="off" aria-label={t('login.captcha')} />
               </Form.Item>
               <button
