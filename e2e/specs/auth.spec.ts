@@ -31,7 +31,7 @@ describe('sign-in, guard and session', () => {
     await context.close();
   });
 
-  it('shows the server error for a wrong password, and the lock after five failures', async () => {
+  it('shows the server error for a wrong password, and the lock to the right password after five failures', async () => {
     const { page, context } = await b.page();
     await signIn(page, 'sales2', 'wrong-password-1');
     await expect(toast(page).textContent()).resolves.toContain('账号或密码错误');
@@ -42,12 +42,13 @@ describe('sign-in, guard and session', () => {
       await page.keyboard.press('Enter');
       await answered;
     }
-    await page.getByText('登录失败次数过多，账号已锁定，请 30 分钟后再试').first().waitFor();
-    // Locked means locked: the right password is refused too.
+    // Locked means locked: the right password is refused too, and only it learns of the lock (a wrong one
+    // is answered like an unknown account).
     await page.locator('input[type="password"]').fill(DEMO_PASSWORD);
     const refused = page.waitForResponse((r) => r.url().includes('/oauth/token'));
     await page.keyboard.press('Enter');
     expect((await refused).status()).toBe(423);
+    await page.getByText('登录失败次数过多，账号已锁定，请 30 分钟后再试').first().waitFor();
     expect(page.url()).toMatch(/\/login$/);
     await context.close();
   });

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -11,11 +12,11 @@ import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import type { Db } from './platform/db/index.js';
-import { MemoryBus, type Bus } from './platform/bus.js';
+import { MemoryBus, RedisBus, type Bus } from './platform/bus.js';
 import { TokenService } from './platform/auth/tokens.js';
 import { PermissionCache } from './platform/auth/permissions.js';
 import { authenticate, authorize, bearerOf, ClientCache, type Permission } from './platform/auth/guard.js';
-import { AppError, unauthorized } from './platform/errors.js';
+import { AppError, tooMany, unauthorized } from './platform/errors.js';
 import { errorLogRow, makeErrorHandler } from './platform/errors-handler.js';
 import { langOf, t } from './platform/i18n.js';
 import { getOrCreateSecret } from './platform/secrets.js';
@@ -146,6 +147,16 @@ export async function buildApp(opts: BuildOptions): Promise<App & { routeTable: 
   );
 
   await app.register(formbody);
+  if (config.RATE_LIMIT) {
+    // Only routes with config.rateLimit (platform/rate-limits.ts) are limited. With Redis the nodes share
+    // the counts; in memory the plugin keeps a bounded LRU of addresses.
+    const bus = ctx.bus;
+    await app.register(rateLimit, {
+      global: false,
+      ...(bus instanceof RedisBus ? { redis: bus.redis, nameSpace: `${bus.prefix}rate:` } : {}),
+      errorResponseBuilder: () => tooMany(),
+    });
+  }
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(swagger, {
     openapi: {

@@ -35,6 +35,8 @@ const schema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(30),
   IP_MAX_FAILURES: z.coerce.number().int().min(1).default(20),
+  // Per-address limits of the public routes that hash or send messages (platform/rate-limits.ts); off for test runs.
+  RATE_LIMIT: bool.default(true),
   WEB_DIST: z.string().optional(),
   STORAGE: z.enum(['local', 's3']).default('local'),
   CDN_BASE: z.string().default('/files/'),

@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDb, type Db } from './platform/db/index.js';
 import { DataDirLockedError } from './platform/db/pglite.js';
 import { openBus } from './platform/bus.js';
 import { prepareDatabase } from './boot.js';
 import { buildApp } from './app.js';
+import { createLogger } from './platform/logging.js';
 import { checkClusterConfig, isWorker, runPrimary } from './cluster.js';
 
 const started = performance.now();
@@ -24,21 +24,8 @@ try {
   throw e;
 }
 
-// Secrets are redacted wherever they might be logged.
-const logger = pino({
-  level: config.LOG_LEVEL,
-  redact: {
-    paths: [
-      'req.headers.authorization',
-      'req.headers["blade-auth"]',
-      'req.headers.cookie',
-      '*.password',
-      '*.access_token',
-      '*.refresh_token',
-    ],
-    censor: '[redacted]',
-  },
-});
+// Secrets are redacted wherever they might be logged (platform/logging.ts).
+const logger = createLogger(config.LOG_LEVEL);
 
 /** The database, ready for the app: migrated and seeded (once per node, by its primary process). */
 async function openPrepared(): Promise<{ db: Db; credentials: string[] }> {

@@ -29,6 +29,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     CAPTCHA_MODE: 'off',
+    // Tests send many requests from one address; rate-limits.test.ts turns the limits on.
+    RATE_LIMIT: 'off',
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     DEMO_PASSWORD: TEST_DEMO_PASSWORD,
     DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/forecourt-test-${randomBytes(4).toString('hex')}`,

@@ -79,7 +79,7 @@ export class RedisBus implements Bus {
   private constructor(
     private readonly pub: Redis,
     private readonly sub: Redis,
-    private readonly prefix: string,
+    readonly prefix: string,
   ) {
     sub.on('message', (channel: string, text: string) => {
       if (!channel.startsWith(prefix)) return;

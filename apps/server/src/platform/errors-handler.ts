@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { newId } from './ids.js';
 import { AppError, OAuthError } from './errors.js';
 import { t, type Lang } from './i18n.js';
+import { redactUrl } from './logging.js';
 
 interface AjvIssue {
   keyword: string;
@@ -110,7 +111,8 @@ export const errorLogRow = (req: FastifyRequest, err: Error) => [
   req.auth?.tenantId ?? '000000',
   String(req.id),
   req.method,
-  req.url.slice(0, 500),
+  // The query string may carry a password or token (BladeX clients send them there).
+  redactUrl(req.url).slice(0, 500),
   err.message.slice(0, 2000),
   (err.stack ?? '').slice(0, 8000),
   req.auth?.userId ?? null,

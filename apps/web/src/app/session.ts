@@ -47,14 +47,15 @@ export async function signIn(f: SignInForm): Promise<TokenAnswer> {
     {
       url: '/api/blade-auth/oauth/token',
       method: 'POST',
-      params: {
+      // In the form body, not the query string: URLs end up in logs and browser history.
+      data: new URLSearchParams({
         tenantId: f.tenantId,
         username: f.username,
         password,
         grant_type: grant,
         scope: 'all',
-        type: f.tenantId === DEFAULT_TENANT ? 1 : 'account',
-      },
+        type: f.tenantId === DEFAULT_TENANT ? '1' : 'account',
+      }),
       headers: {
         'Tenant-Id': f.tenantId,
         ...(f.captchaKey ? { 'Captcha-Key': f.captchaKey, 'Captcha-Code': f.captchaCode ?? '' } : {}),
@@ -80,19 +81,19 @@ export async function loadSessionData(): Promise<void> {
 let refreshing: Promise<void> | undefined;
 /** Refreshes the token once, however many callers ask at the same time; a failure signs out. */
 export function refreshToken(): Promise<void> {
-  const rt = useSession.getState().refreshToken;
+  const { refreshToken: rt, tenantId } = useSession.getState();
   if (!rt) return Promise.resolve();
   refreshing ??= http
     .raw<TokenAnswer>(
       {
         url: '/api/blade-auth/oauth/token',
         method: 'POST',
-        params: {
+        data: new URLSearchParams({
           grant_type: 'refresh_token',
           refresh_token: rt,
           scope: 'all',
-          tenantId: useSession.getState().tenantId,
-        },
+          ...(tenantId ? { tenantId } : {}),
+        }),
       },
       { noToken: true, silent: true },
     )

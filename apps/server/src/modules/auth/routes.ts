@@ -4,6 +4,7 @@ import { envelope, ok } from '../../platform/envelope.js';
 import { notFound } from '../../platform/errors.js';
 import { scopeOf } from '../../platform/auth/guard.js';
 import { t } from '../../platform/i18n.js';
+import { RATE_LIMITS } from '../../platform/rate-limits.js';
 import { loadProfile } from './account.js';
 import { createCaptcha } from './captcha.js';
 import { grantToken } from './sign-in.js';
@@ -35,7 +36,7 @@ export async function authRoutes(app: App) {
   app.post(
     '/api/blade-auth/oauth/token',
     {
-      config: { permission: 'public', oauth: true },
+      config: { permission: 'public', oauth: true, rateLimit: RATE_LIMITS.token },
       schema: {
         tags: ['auth'],
         summary:

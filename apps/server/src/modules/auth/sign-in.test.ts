@@ -1,5 +1,6 @@
 import { sm2 } from 'sm-crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import argon2 from 'argon2';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   BASIC,
   call,
@@ -162,15 +163,12 @@ describe(`sign-in (${dbLabel})`, () => {
   });
 
   it('locks an account after 5 failures for 30 minutes, and the right password is refused meanwhile', async () => {
-    for (let i = 1; i <= 4; i++) {
+    for (let i = 1; i <= 5; i++) {
       const res = await signIn(t, 'resource2', `wrong-${i}-pass`, { lang: 'en', ip: '10.1.0.1' });
+      // Even the failure that locks the account answers like an unknown account.
+      expect(res.statusCode).toBe(400);
       expect(res.json().error_description).toBe('wrong account or password');
     }
-    const fifth = await signIn(t, 'resource2', 'wrong-5-pass', { lang: 'en', ip: '10.1.0.1' });
-    expect(fifth.statusCode).toBe(423);
-    expect(fifth.json().error_description).toBe(
-      'too many failed sign-ins: the account is locked, try again in 30 minutes',
-    );
     const right = await signIn(t, 'resource2', TEST_DEMO_PASSWORD, { ip: '10.1.0.2' });
     expect(right.statusCode).toBe(423);
     expect(right.json().error_description).toBe('登录失败次数过多，账号已锁定，请 30 分钟后再试');
@@ -179,6 +177,32 @@ describe(`sign-in (${dbLabel})`, () => {
       `UPDATE blade_user SET locked_until = now() - interval '1 second' WHERE account = 'resource2'`,
     );
     expect((await signIn(t, 'resource2', TEST_DEMO_PASSWORD, { ip: '10.1.0.2' })).statusCode).toBe(200);
+  });
+
+  it('answers an unknown, a locked and an existing account alike, after the same password check', async () => {
+    await t.db.query(
+      `UPDATE blade_user SET locked_until = now() + interval '30 minutes' WHERE account = 'resource1'`,
+    );
+    const verify = vi.spyOn(argon2, 'verify');
+    try {
+      const answers = [];
+      for (const account of ['nobody-at-all', 'resource1', 'sales2']) {
+        verify.mockClear();
+        const res = await signIn(t, account, 'wrong-password1', { lang: 'en', ip: '10.9.1.1' });
+        // One password hash verification each: an unknown account is checked against a dummy hash.
+        expect(verify, account).toHaveBeenCalledTimes(1);
+        answers.push({ status: res.statusCode, body: res.json() });
+      }
+      expect(answers[0]).toEqual({
+        status: 400,
+        body: expect.objectContaining({ error_description: 'wrong account or password' }),
+      });
+      expect(answers[1]).toEqual(answers[0]);
+      expect(answers[2]).toEqual(answers[0]);
+    } finally {
+      verify.mockRestore();
+      await t.db.query(`UPDATE blade_user SET locked_until = NULL WHERE account = 'resource1'`);
+    }
   });
 
   it('throttles a source address that keeps failing across accounts', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/index.js';
 import { OAuthError } from '../../platform/errors.js';
@@ -35,6 +36,10 @@ export interface SignInDeps {
 }
 
 const GRANTS = ['password', 'captcha', 'refresh_token', 'social'] as const;
+
+let dummy: Promise<string> | undefined;
+/** A hash of a random password with today's parameters, made once: what unknown accounts are checked against. */
+const dummyHash = () => (dummy ??= hashPassword(randomBytes(18).toString('base64')));
 
 const need = (v: string | undefined, field: string): string => {
   if (!v || !v.trim()) throw new OAuthError(400, 'invalid_request', 'auth.missingParam', { field });
@@ -94,27 +99,26 @@ async function passwordSignIn(
   if (tenant.expired) throw new OAuthError(403, 'tenant_expired', 'auth.tenantExpired', { tenantId });
 
   const user = await findAccount(db, tenantId, username);
-  if (user?.locked_left)
-    throw new OAuthError(423, 'account_locked', 'auth.locked', { minutes: Number(user.locked_left) });
-
-  const check = user ? await verifyPassword(user.password, plain) : { ok: false, rehash: false };
+  // An unknown account is checked against a dummy hash: the same work and time as a known one, so the
+  // answer's timing does not tell which accounts exist.
+  const check = await verifyPassword(user?.password ?? (await dummyHash()), plain);
   if (!user || !check.ok) {
     await recordFailure(db, ipKey(r.ip), window);
-    if (!user) throw new OAuthError(400, 'invalid_grant', 'auth.badCredentials');
-    const after = await db.one<{ failed_count: number }>(
-      `UPDATE blade_user SET failed_count = failed_count + 1,
-              locked_until = CASE WHEN failed_count + 1 >= $2 THEN now() + make_interval(mins => $3) ELSE locked_until END
-        WHERE id = $1 RETURNING failed_count`,
-      [user.id, config.LOGIN_MAX_FAILURES, config.LOGIN_LOCK_MINUTES],
-    );
-    const failures = after?.failed_count ?? 0;
-    if (failures >= config.LOGIN_MAX_FAILURES) {
-      await db.query('UPDATE blade_user SET failed_count = 0 WHERE id = $1', [user.id]);
-      throw new OAuthError(423, 'account_locked', 'auth.locked', { minutes: config.LOGIN_LOCK_MINUTES });
-    }
-    // The same words as for an unknown account: the answer must not tell which accounts exist.
+    // A locked account answers a wrong password like an unknown one, and its lock is not extended.
+    if (user && !user.locked_left)
+      await db.query(
+        `UPDATE blade_user SET failed_count = CASE WHEN failed_count + 1 >= $2 THEN 0 ELSE failed_count + 1 END,
+                locked_until = CASE WHEN failed_count + 1 >= $2 THEN now() + make_interval(mins => $3) ELSE locked_until END
+          WHERE id = $1`,
+        [user.id, config.LOGIN_MAX_FAILURES, config.LOGIN_LOCK_MINUTES],
+      );
+    // The same words for an unknown account, a wrong password and a locked account: the answer must not
+    // tell which accounts exist (docs/architecture.md, "Decisions").
     throw new OAuthError(400, 'invalid_grant', 'auth.badCredentials');
   }
+  // Only the one who knows the password learns of the lock (the spec's lock message).
+  if (user.locked_left)
+    throw new OAuthError(423, 'account_locked', 'auth.locked', { minutes: Number(user.locked_left) });
 
   if (user.status === 0) throw new OAuthError(403, 'account_pending', 'auth.pending');
   if (user.status !== 1) throw new OAuthError(403, 'account_disabled', 'auth.disabled');

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../platform/time.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { pageParams, toPage } from '../../platform/paging.js';
 import './messages.js';
+import { redactUrl } from '../../platform/logging.js';
 
 const noticeSchema = Type.Object({
   id: Type.String(),
@@ -279,7 +280,8 @@ export async function deskRoutes(app: App) {
               e.message,
               e.stack ?? null,
               e.info ?? null,
-              e.url ?? null,
+              // A page address may carry a secret in its query (a social sign-in's code): kept without it.
+              e.url ? redactUrl(e.url) : null,
               e.time ?? null,
               ua,
             ],

@@ -3,6 +3,7 @@ import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { bad, forbidden } from '../../platform/errors.js';
 import { t } from '../../platform/i18n.js';
+import { RATE_LIMITS } from '../../platform/rate-limits.js';
 import { PLATFORM_TENANT } from '../../platform/scope.js';
 import { checkMobile, consumeSmsCode, issueSmsCode } from '../user/sms.js';
 import { loadImSettings } from '../im/settings.js';
@@ -45,7 +46,7 @@ export async function h5Routes(app: App, tokens: CustomerTokens) {
   app.get(
     `${base}/sms-code`,
     {
-      config: { permission: 'public' },
+      config: { permission: 'public', rateLimit: RATE_LIMITS.sms },
       schema: {
         tags,
         summary:
@@ -67,7 +68,7 @@ export async function h5Routes(app: App, tokens: CustomerTokens) {
   app.post(
     `${base}/login`,
     {
-      config: { permission: 'public' },
+      config: { permission: 'public', rateLimit: RATE_LIMITS.customerSignIn },
       schema: {
         tags,
         summary:

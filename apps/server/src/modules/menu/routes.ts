@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { Type } from 'typebox';
 import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
@@ -12,14 +13,19 @@ const anyArray = Type.Array(Type.Object({}, { additionalProperties: true }));
  * sign-in and on each reload: a short per-role-set cache keeps that cheap. Grant changes clear it.
  */
 class ShortCache<T> {
-  private map = new Map<string, { at: number; value: Promise<T> }>();
-  constructor(private readonly ttlMs: number) {}
+  // Bounded like every cache keyed by what callers bring (here role sets and the chosen top menu).
+  private map: LRUCache<string, Promise<T>>;
+  constructor(ttlMs: number, max = 1000) {
+    this.map = new LRUCache({ max, ttl: ttlMs });
+  }
   get(key: string, make: () => Promise<T>): Promise<T> {
     const hit = this.map.get(key);
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
+    if (hit) return hit;
     const value = make();
-    this.map.set(key, { at: Date.now(), value });
-    value.catch(() => this.map.delete(key));
+    this.map.set(key, value);
+    value.catch(() => {
+      if (this.map.peek(key) === value) this.map.delete(key);
+    });
     return value;
   }
   clear() {

@@ -7,7 +7,9 @@ import { scopeOf } from '../../platform/auth/guard.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import { newId } from '../../platform/ids.js';
 import { t } from '../../platform/i18n.js';
+import { RATE_LIMITS } from '../../platform/rate-limits.js';
 import { PLATFORM_TENANT } from '../../platform/scope.js';
+import { consumeCaptcha } from '../auth/captcha.js';
 import { revokeUserSessions } from '../auth/sessions.js';
 import { checkNewPassword, plainPassword } from './passwords.js';
 import { checkMobile, consumeSmsCode, issueSmsCode } from './sms.js';
@@ -55,7 +57,7 @@ export async function userRoutes(app: App) {
   app.post(
     '/api/blade-user/register-guest',
     {
-      config: { permission: 'public' },
+      config: { permission: 'public', rateLimit: RATE_LIMITS.register },
       schema: {
         tags: ['user'],
         summary:
@@ -77,6 +79,13 @@ export async function userRoutes(app: App) {
       const account = p.account?.trim() ?? '';
       if (!account) throw bad('validation.required', { field: 'account' });
       if (!/^[\w.-]{3,45}$/.test(account)) throw bad('user.accountPattern');
+      // In captcha mode a registration needs one too (the same headers as sign-in): it costs a hash.
+      if (app.ctx.config.CAPTCHA_MODE) {
+        const key = header(req.headers['captcha-key']);
+        const code = header(req.headers['captcha-code']);
+        if (!key || !code) throw bad('auth.captchaRequired');
+        if (!(await consumeCaptcha(db, key, code))) throw bad('auth.captchaInvalid');
+      }
       const password = await plainPassword(db, p.password);
       checkNewPassword(password, password);
       const tenant = await db.one(
@@ -84,16 +93,18 @@ export async function userRoutes(app: App) {
         [tenantId],
       );
       if (!tenant) throw bad('user.tenantInvalid', { tenantId });
+      // Hashed before the account is looked up: an existing account costs the same work as a new one.
       const hash = await hashPassword(password);
       await db.tx(async (tx) => {
+        // An existing account gets the same answer as a new application and nothing is created: the
+        // answer must not tell which accounts exist (docs/architecture.md, "Decisions").
         if (
           await tx.one('SELECT 1 FROM blade_user WHERE tenant_id = $1 AND account = $2 AND is_deleted = 0', [
             tenantId,
             account,
           ])
-        ) {
-          throw bad('user.accountExists', { account });
-        }
+        )
+          return;
         const role = await tx.one<{ id: string }>(
           `SELECT id FROM blade_role WHERE tenant_id = $1 AND role_alias = 'user' AND is_deleted = 0`,
           [tenantId],
@@ -224,7 +235,7 @@ export async function userRoutes(app: App) {
   app.get(
     '/api/blade-user/user/sms/send-message',
     {
-      config: { permission: 'public' },
+      config: { permission: 'public', rateLimit: RATE_LIMITS.sms },
       schema: {
         tags: ['user'],
         summary:
@@ -248,7 +259,7 @@ export async function userRoutes(app: App) {
   app.post(
     '/api/blade-user/update-password-forget',
     {
-      config: { permission: 'public' },
+      config: { permission: 'public', rateLimit: RATE_LIMITS.passwordReset },
       schema: {
         tags: ['user'],
         summary:

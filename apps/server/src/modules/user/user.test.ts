@@ -1,5 +1,6 @@
 import { sm2 } from 'sm-crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import argon2 from 'argon2';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   BASIC,
   call,
@@ -55,7 +56,7 @@ describe(`accounts and passwords (${dbLabel})`, () => {
       url: `/api/blade-user/register-guest?${q}`,
       lang: 'en',
     });
-    expect(dup.json()).toMatchObject({ code: 400, msg: 'account guest.zhou already exists' });
+    expect(dup.json()).toEqual(res.json());
     const guest = await t.db.one<{ id: string }>(`SELECT id FROM blade_user WHERE account = 'guest.zhou'`);
     // A sales user may not approve; another tenant's administrator cannot even see the account.
     expect(
@@ -106,6 +107,34 @@ describe(`accounts and passwords (${dbLabel})`, () => {
       ).json().data,
     ).toBe(1);
     expect((await signIn('resource1', TEST_DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('answers a registration of an existing account like a new one, after the same work, and creates nothing', async () => {
+    const hash = vi.spyOn(argon2, 'hash');
+    try {
+      const answers = [];
+      for (const account of ['sales1', 'guest.new1']) {
+        hash.mockClear();
+        const q = new URLSearchParams({ tenantId: '000000', account, password: enc('Guest2026pw') });
+        const res = await call(t, undefined, {
+          method: 'POST',
+          url: '/api/blade-user/register-guest',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: q.toString(),
+          lang: 'en',
+        });
+        expect(hash, account).toHaveBeenCalledTimes(1);
+        answers.push({ status: res.statusCode, body: res.json() });
+      }
+      expect(answers[0]).toEqual(answers[1]);
+      expect(answers[0]!.body.msg).toBe('application submitted; it awaits approval by an administrator');
+    } finally {
+      hash.mockRestore();
+    }
+    const sales1 = await t.db.query<{ status: number }>(
+      `SELECT status FROM blade_user WHERE account = 'sales1' AND tenant_id = '000000' AND is_deleted = 0`,
+    );
+    expect(sales1).toEqual([{ status: 1 }]);
   });
 
   it('refuses a registration without a password, with a plain one, or to an unknown tenant', async () => {

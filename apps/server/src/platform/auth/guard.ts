@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/index.js';
 import { AppError, forbidden, unauthorized } from '../errors.js';
 import { isPlatformAdmin, type Scope } from '../scope.js';
@@ -20,10 +21,19 @@ export const TOKEN_HEADER = 'blade-auth';
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-/** OAuth clients are few and rarely change: cached for a minute. */
+/**
+ * OAuth clients are few and rarely change: cached for a minute. The key is whatever client id a caller
+ * sends, and unknown ids are cached too (or each would cost a query), so the cache is an LRU of bounded
+ * size: random ids push each other out instead of growing memory.
+ */
 export class ClientCache {
-  private cache = new Map<string, { at: number; hash: string | null }>();
-  constructor(private readonly db: Db) {}
+  private cache: LRUCache<string, { hash: string | null }>;
+  constructor(
+    private readonly db: Db,
+    max = 1000,
+  ) {
+    this.cache = new LRUCache({ max, ttl: 60_000 });
+  }
 
   clear() {
     this.cache.clear();
@@ -43,12 +53,12 @@ export class ClientCache {
     const id = decoded.slice(0, i);
     const secret = decoded.slice(i + 1);
     let hit = this.cache.get(id);
-    if (!hit || Date.now() - hit.at > 60_000) {
+    if (!hit) {
       const row = await this.db.one<{ secret_hash: string }>(
         'SELECT secret_hash FROM blade_client WHERE client_id = $1 AND is_deleted = 0',
         [id],
       );
-      hit = { at: Date.now(), hash: row?.secret_hash ?? null };
+      hit = { hash: row?.secret_hash ?? null };
       this.cache.set(id, hit);
     }
     if (!hit.hash) return null;

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/index.js';
 
 /**
@@ -5,16 +6,20 @@ import type { Db } from '../db/index.js';
  * Cached briefly per role set; grant changes call invalidate().
  */
 export class PermissionCache {
-  private cache = new Map<string, { at: number; codes: Set<string> }>();
+  // Bounded: role sets are few in practice, but the key comes from tokens and must not grow memory.
+  private cache: LRUCache<string, Set<string>>;
   constructor(
     private readonly db: Db,
-    private readonly ttlMs = 5000,
-  ) {}
+    ttlMs = 5000,
+    max = 1000,
+  ) {
+    this.cache = new LRUCache({ max, ttl: ttlMs });
+  }
 
   async codes(roleIds: readonly string[]): Promise<Set<string>> {
     const key = [...roleIds].sort().join(',');
     const hit = this.cache.get(key);
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit.codes;
+    if (hit) return hit;
     const rows = roleIds.length
       ? await this.db.query<{ code: string }>(
           `SELECT DISTINCT m.code FROM blade_role_menu rm JOIN blade_menu m ON m.id = rm.menu_id
@@ -23,7 +28,7 @@ export class PermissionCache {
         )
       : [];
     const codes = new Set(rows.map((r) => r.code));
-    this.cache.set(key, { at: Date.now(), codes });
+    this.cache.set(key, codes);
     return codes;
   }
 

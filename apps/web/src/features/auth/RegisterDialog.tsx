@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NewPasswordFields } from '@/shared/auth/NewPasswordFields';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input, Modal, Space } from 'antd';
 import { http, HttpError, toast } from '@/shared/http';
 import { encryptPassword } from '@/shared/auth/sm2';
 import { DEFAULT_TENANT } from '@/app/session';
 import { useRevalidateOnLanguage } from '@/shared/i18n/form';
+import styles from './login.module.css';
 
 /** Account registration: submit → 'awaits admin approval' → back to sign-in (spec §4). */
 export default function RegisterDialog({
@@ -21,6 +22,22 @@ export default function RegisterDialog({
   const [form] = Form.useForm();
   useRevalidateOnLanguage(form);
   const [busy, setBusy] = useState(false);
+  // In captcha mode the server asks for one here too (a registration costs it a password hash).
+  const [captcha, setCaptcha] = useState<{ key: string; image: string }>();
+  const loadCaptcha = () => {
+    http
+      .get<{ key: string; image: string; enabled: boolean }>('/api/blade-auth/oauth/captcha', {
+        noToken: true,
+        silent: true,
+      })
+      .then(
+        (c) => startTransition(() => setCaptcha(c.enabled ? c : undefined)),
+        () => startTransition(() => setCaptcha(undefined)),
+      );
+  };
+  useEffect(() => {
+    if (open) loadCaptcha();
+  }, [open]);
 
   const submit = async () => {
     const v = (await form.validateFields()) as {
@@ -28,17 +45,20 @@ export default function RegisterDialog({
       name?: string;
       account: string;
       password: string;
+      code?: string;
     };
     setBusy(true);
     try {
-      await http.post('/api/blade-user/register-guest', undefined, {
-        params: {
-          tenantId: tenantFromHost ?? v.tenantId ?? DEFAULT_TENANT,
-          name: v.name ?? '',
-          account: v.account.trim(),
-          password: await encryptPassword(v.password),
-          oauthId: '',
-        },
+      // The form body, not the query string: URLs end up in logs.
+      const fields = new URLSearchParams({
+        tenantId: tenantFromHost ?? v.tenantId ?? DEFAULT_TENANT,
+        name: v.name ?? '',
+        account: v.account.trim(),
+        password: await encryptPassword(v.password),
+        oauthId: '',
+      });
+      await http.post('/api/blade-user/register-guest', fields, {
+        headers: captcha ? { 'Captcha-Key': captcha.key, 'Captcha-Code': v.code ?? '' } : {},
         noToken: true,
         silent: true,
       });
@@ -51,6 +71,8 @@ export default function RegisterDialog({
       form.resetFields();
     } catch (e) {
       toast.error(e instanceof HttpError && e.message ? e.message : t('register.failed'));
+      // A captcha works once, right or wrong.
+      if (captcha) loadCaptcha();
     } finally {
       setBusy(false);
     }
@@ -93,6 +115,28 @@ export default function RegisterDialog({
           label={t('login.password')}
           confirmLabel={t('register.password2')}
         />
+        {captcha && (
+          <Form.Item label={t('login.captcha')} required>
+            <Space.Compact style={{ width: '100%' }}>
+              <Form.Item
+                name="code"
+                noStyle
+                rules={[{ required: true, message: t('login.captchaRequired') }]}
+              >
+                <Input maxLength={5} autoComplete="off" aria-label={t('login.captcha')} />
+              </Form.Item>
+              <button
+                type="button"
+                className={styles.captcha}
+                onClick={loadCaptcha}
+                title={t('login.captchaRefresh')}
+                aria-label={t('login.captchaRefresh')}
+              >
+                <img src={captcha.image} alt={t('login.captcha')} width={120} height={40} />
+              </button>
+            </Space.Compact>
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );
