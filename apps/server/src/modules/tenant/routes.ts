@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { urlString } from '../../platform/url.js';
 import type { App } from '../../platform/context.js';
 import { envelope, ok, pageSchema } from '../../platform/envelope.js';
 import { requireCode, scopeOf } from '../../platform/auth/guard.js';
@@ -96,7 +97,8 @@ export async function tenantRoutes(app: App) {
                 '^\\s*([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*)?\\s*$',
             }),
           ),
-          backgroundUrl: Type.Optional(Type.String({ maxLength: 1000 })),
+          // A link to an image elsewhere, typed into the form ('' clears it).
+          backgroundUrl: Type.Optional(urlString(1000, { blank: true })),
           linkman: Type.Optional(Type.String({ maxLength: 20 })),
           contactNumber: Type.Optional(Type.String({ maxLength: 20 })),
           address: Type.Optional(Type.String({ maxLength: 255 })),

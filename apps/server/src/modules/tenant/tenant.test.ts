@@ -255,6 +255,18 @@ describe(`tenants (${dbLabel})`, () => {
       expect((await submit(platform, { tenantName: '坏域名', domain: 'a b/c' })).json().msg).toBe(
         'field domain has the wrong format',
       );
+      expect(
+        (
+          await submit(platform, {
+            id: other.id,
+            tenantName: '南港汽车',
+            backgroundUrl: 'javascript:alert(1)',
+          })
+        ).json(),
+      ).toMatchObject({
+        code: 400,
+        msg: 'field backgroundUrl must be a URL starting with http:// or https://',
+      });
     });
 
     it('lets one of two racing submits of one domain win; the other gets the clear 400', async () => {
