@@ -161,15 +161,18 @@ describe('the shell', () => {
     await context.close();
   });
 
-  it('checks the profile: an avatar without http is refused and cleared', async () => {
+  it('checks the profile: an avatar that does not start with http:// or https:// is refused and cleared', async () => {
     const { page, context } = await b.page();
     await signInAs(page, 'sales1');
     await openFromSearch(page, '个人');
     await page.getByRole('button', { name: '编辑个人资料' }).click();
-    await page.getByLabel('头像地址').fill('not-a-url.png');
-    await clickShown(page.locator('.ant-modal .ant-btn-primary'));
-    await expect(toast(page).textContent()).resolves.toContain('头像应为网址');
-    await expect(page.getByLabel('头像地址').inputValue()).resolves.toBe('');
+    // Containing http is not enough: a script address that mentions it is refused as well.
+    for (const avatar of ['not-a-url.png', 'javascript:alert(1)//http://x']) {
+      await page.getByLabel('头像地址').fill(avatar);
+      await clickShown(page.locator('.ant-modal .ant-btn-primary'));
+      await expect(toast(page).textContent()).resolves.toContain('头像应为网址');
+      await expect(page.getByLabel('头像地址').inputValue()).resolves.toBe('');
+    }
     await page.getByLabel('昵称').fill('小王');
     await page.locator('.ant-modal .ant-btn-primary').click();
     await page.getByText('个人资料已保存').waitFor();

@@ -482,6 +482,15 @@ describe(`chat with the SDK (${dbLabel})`, () => {
     const renamed = (await a.client.updateGroupProfile({ groupID: group.groupID, name: 'Showroom 2' })).data;
     expect(renamed.group.name).toBe('Showroom 2');
     await waitFor(() => tips() === before + 1, 5000, 'the rename tip');
+    // A group's avatar is an address like any other: never a script, never another host's path.
+    for (const avatar of ['javascript:alert(1)//http://x', '//evil.example.com/a.png']) {
+      const refused = await failure(a.client.updateGroupProfile({ groupID: group.groupID, avatar }));
+      expect(refused.code, avatar).toBe(ERROR_CODE.INVALID_PARAMETER);
+      expect(
+        (await failure(a.client.createGroup({ name: 'Bad avatar', avatar, memberList: [] }))).code,
+        avatar,
+      ).toBe(ERROR_CODE.INVALID_PARAMETER);
+    }
     const handed = (await a.client.changeGroupOwner({ groupID: group.groupID, newOwnerID: 'sales2' })).data;
     expect(handed.group.ownerID).toBe('sales2');
     await waitFor(() => tips() === before + 2, 5000, 'the new-owner tip');

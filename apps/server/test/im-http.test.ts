@@ -209,6 +209,11 @@ describe(`chat endpoints (${dbLabel})`, () => {
       });
       expect(script.code).toBe(ERROR_CODE.INVALID_PARAMETER);
       expect(script.message).toMatch(/fileUrl/);
+      // A path that browsers read as another host is not one of ours.
+      for (const fileUrl of ['//evil.example.com/x.pdf', '/\\evil.example.com/x.pdf']) {
+        const elsewhere = await send(TYPES.MSG_FILE, { fileName: 'a', fileUrl, fileSize: 1 });
+        expect(elsewhere.code, fileUrl).toBe(ERROR_CODE.INVALID_PARAMETER);
+      }
       const frame = await req('history', { conversationID: 'C2Cresource2', count: 1000 });
       expect(frame.code).toBe(ERROR_CODE.INVALID_PARAMETER);
       expect(frame.message).toMatch(/count/);

@@ -3,6 +3,7 @@ import { newId } from './ids.js';
 import { AppError, OAuthError } from './errors.js';
 import { t, type Lang } from './i18n.js';
 import { redactUrl } from './logging.js';
+import { urlPatternMessage } from './url.js';
 
 interface AjvIssue {
   keyword: string;
@@ -33,7 +34,7 @@ export function validationMessage(lang: Lang, issues: AjvIssue[], context?: stri
     case 'maximum':
       return t(lang, `validation.${e.keyword}`, { field, limit: p.limit });
     case 'pattern':
-      return t(lang, 'validation.pattern', { field });
+      return t(lang, urlPatternMessage(p.pattern) ?? 'validation.pattern', { field });
     case 'enum':
       return t(lang, 'validation.enum', {
         field,

@@ -135,5 +135,15 @@ describe(`workbench, dashboard and client log (${dbLabel})`, () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toMatch(/message/);
+    const script = await call(t, token, {
+      method: 'POST',
+      url: '/api/blade-desk/log/client-errors',
+      payload: [{ ...entry, url: 'javascript:alert(1)//http://h' }],
+      lang: 'en',
+    });
+    expect(script.json()).toMatchObject({
+      code: 400,
+      msg: 'field 0.url must be a URL starting with http:// or https://',
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { urlString } from '../../platform/url.js';
 import type { App } from '../../platform/context.js';
 import { envelope, ok, pageSchema } from '../../platform/envelope.js';
 import { scopeOf } from '../../platform/auth/guard.js';
@@ -24,7 +25,8 @@ const logEntry = Type.Object({
   message: Type.String({ maxLength: 4000 }),
   stack: Type.Optional(Type.String({ maxLength: 20000 })),
   info: Type.Optional(Type.String({ maxLength: 20000 })),
-  url: Type.Optional(Type.String({ maxLength: 1000 })),
+  // The address of the page the error happened on (the shell's location: always http or https).
+  url: Type.Optional(urlString(1000)),
   time: Type.Optional(Type.String({ maxLength: 40 })),
 });
 

@@ -12,7 +12,15 @@ import { ImError, invalid, notFoundIm } from './errors.js';
 import { groupConv, groupProfileOf, memberIds, systemConv, viewOf, type Conv } from './convs.js';
 import { assertGroupable } from './principals.js';
 import { ensureUser } from './profiles.js';
-import { canEditProfile, canInvite, canQuit, canRemove, groupConvId, type Role } from './rules.js';
+import {
+  canEditProfile,
+  canInvite,
+  canQuit,
+  canRemove,
+  checkAvatar,
+  groupConvId,
+  type Role,
+} from './rules.js';
 import { newMessagePushes, type Actor } from './store.js';
 import { storeMessage } from './writer.js';
 
@@ -173,6 +181,7 @@ export async function createGroup(
   const { db, settings } = deps;
   const name = g.name?.trim() ?? '';
   if (!name) throw invalid('im.group.nameRequired');
+  checkAvatar(g.avatar);
   const type = g.type ?? TYPES.GRP_WORK;
   if (!GROUP_TYPES.includes(type)) throw invalid('im.badFrame', { op: 'groupCreate', detail: 'type' });
   const wanted = [...new Set((g.memberList ?? []).map((m) => m.userID))].filter((id) => id !== actor.userID);
@@ -244,6 +253,7 @@ export async function updateGroup(
   if (!canEditProfile(current.type, current.selfInfo.role))
     throw new ImError(ERROR_CODE.FORBIDDEN, 'im.group.adminOnly');
   if (q.name !== undefined && !q.name.trim()) throw invalid('im.group.nameRequired');
+  checkAvatar(q.avatar);
   const changes: Record<string, string> = {};
   if (q.name !== undefined) changes.name = q.name.trim().slice(0, 64);
   if (q.avatar !== undefined) changes.avatar = q.avatar.slice(0, 1000);

@@ -2,6 +2,7 @@
  * Chat rules as plain functions (spec §4 and §9, design im.md): no database, no sockets, no clock of their
  * own — callers pass `now`, so tests move time instead of waiting.
  */
+import { isUrlOrSitePath } from '@forecourt/contracts';
 import { ERROR_CODE, TYPES, type KickedOutType, type MessageType } from '@forecourt/im-sdk/types';
 import type { KickPolicy } from './settings.js';
 import { ImError, invalid } from './errors.js';
@@ -145,13 +146,13 @@ function num(p: Obj, k: string, type: string, min: number, max: number, required
 }
 
 /**
- * Media addresses must be ours (a path under the file route, or http(s)); never javascript: or data:.
- * The storage module already bounded the upload itself.
+ * Media addresses are what an upload answered: a path of this site (the default CDN base) or an http(s)
+ * address (a CDN); never javascript:, data: or another host's protocol-relative address. The storage
+ * module already bounded the upload itself.
  */
 function url(p: Obj, k: string, type: string, required = true): string {
   const v = str(p, k, type, 1000, required);
-  if (v && !/^https?:\/\//i.test(v) && !(v.startsWith('/') && !v.startsWith('//')))
-    fail(type, `${k} must be an http(s) address or a path`);
+  if (v && !isUrlOrSitePath(v)) fail(type, `${k} must be an http(s) address or a path`);
   return v;
 }
 
@@ -335,11 +336,12 @@ export const canQuit = (role: Role) => role !== 'Owner';
 
 // ---- profile -------------------------------------------------------------------------------------
 
-/** Spec §5: an avatar, if filled, is an address (http, https, or a path of this server's files). */
+/**
+ * Spec §5: an avatar (a user's or a group's), if filled, is an address — http(s), or a path of this site,
+ * since a chat client may set an image it uploaded, which the default CDN base answers as `/files/...`.
+ */
 export function checkAvatar(avatar: string | undefined): void {
-  if (!avatar) return;
-  if (!/^https?:\/\//i.test(avatar) && !(avatar.startsWith('/') && !avatar.startsWith('//')))
-    throw invalid('im.avatarUrl');
+  if (avatar && !isUrlOrSitePath(avatar)) throw invalid('im.avatarUrl');
 }
 
 /** blade_user.sex (1 male, 2 female, else hidden) as the chat gender. */

@@ -4,17 +4,28 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalDriver, S3Driver } from './drivers.js';
+import { KeyExistsError, LocalDriver, S3Driver } from './drivers.js';
 
 /** A minimal S3-compatible endpoint (path-style PUT and GET), to check the driver's requests for real. */
 function fakeS3() {
   const objects = new Map<string, { body: Buffer; type?: string; auth?: string }>();
+  const puts: { key: string; ifNoneMatch?: string }[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const key = decodeURIComponent(req.url!.split('?')[0]!);
       if (req.method === 'PUT') {
+        // As S3 does: a conditional put of an existing key is refused with 412, the object unchanged.
+        if (req.headers['if-none-match'] === '*' && objects.has(key)) {
+          res
+            .writeHead(412, { 'content-type': 'application/xml' })
+            .end(
+              '<?xml version="1.0"?><Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message></Error>',
+            );
+          return;
+        }
+        puts.push({ key, ifNoneMatch: req.headers['if-none-match'] });
         objects.set(key, {
           body: Buffer.concat(chunks),
           type: req.headers['content-type'],
@@ -38,7 +49,7 @@ function fakeS3() {
       } else res.writeHead(405).end();
     });
   });
-  return { server, objects };
+  return { server, objects, puts };
 }
 
 const text = async (body: NodeJS.ReadableStream) => {
@@ -79,6 +90,36 @@ describe('storage drivers', () => {
     const got = await d.get('000000/1.png');
     expect(await text(got!.body)).toBe('hello s3');
     expect(await d.get('000000/missing.png')).toBeUndefined();
+  });
+
+  it('never replaces an S3 object: the put is conditional and a 412 is the key-exists refusal', async () => {
+    const d = new S3Driver('fc-bucket', {
+      endpoint,
+      region: 'us-east-1',
+      accessKeyId: 'AKIDEXAMPLE',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    const first = path.join(tmp, 'c1');
+    fs.writeFileSync(first, 'original');
+    await d.put('000000/3.png', first, 'image/png');
+    expect(s3.puts.find((p) => p.key === '/fc-bucket/000000/3.png')?.ifNoneMatch).toBe('*');
+    const second = path.join(tmp, 'c2');
+    fs.writeFileSync(second, 'attacker');
+    await expect(d.put('000000/3.png', second, 'image/png')).rejects.toBeInstanceOf(KeyExistsError);
+    expect(s3.objects.get('/fc-bucket/000000/3.png')!.body.toString()).toBe('original');
+  });
+
+  it('never replaces a local file', async () => {
+    const d = new LocalDriver(path.join(tmp, 'files'));
+    const first = path.join(tmp, 'd1');
+    fs.writeFileSync(first, 'original');
+    await d.put('000000/4.png', first, 'image/png');
+    expect(fs.existsSync(first)).toBe(false);
+    const second = path.join(tmp, 'd2');
+    fs.writeFileSync(second, 'attacker');
+    await expect(d.put('000000/4.png', second, 'image/png')).rejects.toBeInstanceOf(KeyExistsError);
+    expect(await text((await d.get('000000/4.png'))!.body)).toBe('original');
   });
 
   it('keeps local files inside the storage folder', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -5,10 +6,17 @@ import type { Readable } from 'node:stream';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../../config.js';
 
+/** The key already holds bytes: a stored file is never replaced. */
+export class KeyExistsError extends Error {
+  constructor(readonly key: string) {
+    super(`storage key ${key} already exists`);
+  }
+}
+
 /** Where files live. Keys are relative ("000000/1732262400000-ab12.png"), already checked. */
 export interface StorageDriver {
   readonly kind: 'local' | 's3';
-  /** Stores a finished local temp file under the key (moving it). */
+  /** Stores a finished local temp file under a new key (moving it); KeyExistsError when the key is taken. */
   put(key: string, tempFile: string, contentType: string): Promise<void>;
   /** The stored bytes, or undefined when there is no such key. */
   get(key: string): Promise<{ body: Readable; size?: number } | undefined>;
@@ -28,11 +36,26 @@ export class LocalDriver implements StorageDriver {
   async put(key: string, tempFile: string, _contentType?: string) {
     const dest = this.file(key);
     await fs.promises.mkdir(path.dirname(dest), { recursive: true });
-    await fs.promises.rename(tempFile, dest).catch(async (e: NodeJS.ErrnoException) => {
-      if (e.code !== 'EXDEV') throw e;
-      await pipeline(fs.createReadStream(tempFile), fs.createWriteStream(dest));
-      await fs.promises.rm(tempFile, { force: true });
-    });
+    // A hard link, unlike rename, fails on an existing name: the check and the write are one step.
+    const place = (from: string) =>
+      fs.promises.link(from, dest).catch((e: NodeJS.ErrnoException) => {
+        throw e.code === 'EEXIST' ? new KeyExistsError(key) : e;
+      });
+    try {
+      await place(tempFile);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
+      // The temp folder is on another file system: copy next to the key first, so the key never shows
+      // half a file (the name is not one /files serves).
+      const beside = `${dest}.${randomBytes(6).toString('hex')}.part`;
+      try {
+        await pipeline(fs.createReadStream(tempFile), fs.createWriteStream(beside, { flags: 'wx' }));
+        await place(beside);
+      } finally {
+        await fs.promises.rm(beside, { force: true });
+      }
+    }
+    await fs.promises.rm(tempFile, { force: true });
   }
   async get(key: string) {
     const p = this.file(key);
@@ -67,15 +90,23 @@ export class S3Driver implements StorageDriver {
   }
   async put(key: string, tempFile: string, contentType: string) {
     const size = (await fs.promises.stat(tempFile)).size;
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.bucket,
-        Key: key,
-        Body: fs.createReadStream(tempFile),
-        ContentLength: size,
-        ContentType: contentType,
-      }),
-    );
+    await this.client
+      .send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Body: fs.createReadStream(tempFile),
+          ContentLength: size,
+          ContentType: contentType,
+          // The store refuses (412) a key that exists instead of replacing its bytes.
+          IfNoneMatch: '*',
+        }),
+      )
+      .catch((e: { name?: string; $metadata?: { httpStatusCode?: number } }) => {
+        throw e.name === 'PreconditionFailed' || e.$metadata?.httpStatusCode === 412
+          ? new KeyExistsError(key)
+          : e;
+      });
     await fs.promises.rm(tempFile, { force: true });
   }
   async get(key: string) {

@@ -8,6 +8,8 @@ registerMessages(
     'storage.tokenInvalid': '上传凭证无效，请重新获取',
     'storage.tokenExpired': '上传凭证已过期，请重新获取',
     'storage.tokenKey': '上传凭证与文件名 {key} 不符',
+    'storage.tokenUsed': '上传凭证已经用过，请重新获取',
+    'storage.keyExists': '文件 {key} 已存在，不能覆盖，请换一个文件名上传',
     'storage.noFile': '没有收到文件',
     'storage.tooLarge': '文件超过 {limit} 的上限',
     'storage.contentMismatch': '文件内容与扩展名 .{ext} 不符',
@@ -20,6 +22,9 @@ registerMessages(
     'storage.tokenInvalid': 'the upload token is not valid, please get a new one',
     'storage.tokenExpired': 'the upload token has expired, please get a new one',
     'storage.tokenKey': 'the upload token does not belong to the file name {key}',
+    'storage.tokenUsed': 'the upload token has already been used, please get a new one',
+    'storage.keyExists':
+      'a file named {key} already exists and cannot be replaced; upload it under a new name',
     'storage.noFile': 'no file was received',
     'storage.tooLarge': 'the file is larger than the limit of {limit}',
     'storage.contentMismatch': 'the content of the file does not match its extension .{ext}',

@@ -78,6 +78,9 @@ export async function storageRoutes(app: App) {
       if (!POLICY_NAMES.includes(policy)) throw bad('storage.badType', { type: req.query.type });
       const exts = POLICIES[policy].exts as string[] | null;
       if (exts && !exts.includes(ext)) throw bad('storage.extNotAllowed', { ext });
+      // Early word for the client; the upload itself decides (blade_attach_upload's unique name).
+      if (await db.one('SELECT 1 FROM blade_attach_upload WHERE name = $1', [`${scope.tenantId}/${key}`]))
+        throw bad('storage.keyExists', { key });
       return ok(
         await signUploadToken(db, {
           tid: scope.tenantId,

@@ -1,4 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../platform/db/index.js';
+import { newId } from '../../platform/ids.js';
+import { KeyExistsError, LocalDriver, type StorageDriver } from './drivers.js';
+import { storeUpload } from './upload.js';
 import {
   BASIC,
   call,
@@ -15,6 +23,8 @@ const PNG = Buffer.from(
   'base64',
 );
 const ZIP = Buffer.from('504b0304140000000800000021000000000000000000000000000000', 'hex');
+/** The same image with other bytes after its end: a second valid PNG whose bytes differ. */
+const PNG2 = Buffer.concat([PNG, Buffer.from('second')]);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 
 describe(`file storage (${dbLabel})`, () => {
@@ -158,5 +168,98 @@ describe(`file storage (${dbLabel})`, () => {
     const key = `${Date.now()}.png`;
     const token = (await uploadToken(key, undefined, boss)).json().data as string;
     expect((await upload(token, key, PNG)).json().data.key).toBe(`555555/${key}`);
+  });
+  const served = async (key: string) => (await t.app.inject({ url: `/files/000000/${key}` })).rawPayload;
+
+  it('uses a token once: a second upload with it is refused and the stored bytes stay', async () => {
+    const key = `${Date.now()}-once.png`;
+    const token = (await uploadToken(key)).json().data as string;
+    expect((await upload(token, key, PNG)).statusCode).toBe(200);
+    const again = await upload(token, key, PNG2);
+    expect(again.json()).toMatchObject({
+      code: 400,
+      msg: 'the upload token has already been used, please get a new one',
+    });
+    expect((await served(key)).equals(PNG)).toBe(true);
+  });
+
+  it('never replaces a stored file: a second token for its key is refused, the bytes stay', async () => {
+    const key = `${Date.now()}-taken.png`;
+    // Both tokens are issued while the key is still free.
+    const first = (await uploadToken(key)).json().data as string;
+    const second = (await uploadToken(key)).json().data as string;
+    expect((await upload(first, key, PNG)).statusCode).toBe(200);
+    const res = await upload(second, key, PNG2);
+    expect(res.json()).toMatchObject({
+      code: 400,
+      msg: `a file named ${key} already exists and cannot be replaced; upload it under a new name`,
+    });
+    expect((await served(key)).equals(PNG)).toBe(true);
+    // Asking for a token of a taken key already says so.
+    expect((await uploadToken(key)).json()).toMatchObject({ code: 400, msg: res.json().msg });
+  });
+
+  it('lets exactly one of two concurrent uploads of one key win, and keeps its bytes', async () => {
+    const key = `${Date.now()}-race.png`;
+    const tokens = [(await uploadToken(key)).json().data, (await uploadToken(key)).json().data] as string[];
+    const bodies = [PNG, PNG2];
+    const results = await Promise.all(tokens.map((tk, i) => upload(tk, key, bodies[i]!)));
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 400]);
+    const winner = results.findIndex((r) => r.statusCode === 200);
+    expect(results[1 - winner]!.json().msg).toMatch(/already exists and cannot be replaced/);
+    expect((await served(key)).equals(bodies[winner]!)).toBe(true);
+    expect((await t.db.query('SELECT 1 FROM blade_attach WHERE name = $1', [`000000/${key}`])).length).toBe(
+      1,
+    );
+  });
+
+  describe('storeUpload', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ft-store-'));
+    afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+    const grant = (key: string) => ({
+      jti: newId(),
+      tid: '000000',
+      uid: '1',
+      bucket: 'forecourt',
+      key,
+      policy: 'image' as const,
+    });
+    const body = () => ({ stream: Readable.from([PNG]), filename: 'a.png' });
+
+    it('leaves no file when the insert of the attachment fails, and gives the key back', async () => {
+      const driver = new LocalDriver(path.join(root, 'files'));
+      const failing = Object.create(t.db) as Db;
+      failing.query = (sql, params, opts) =>
+        sql.startsWith('INSERT INTO blade_attach ')
+          ? Promise.reject(new Error('database went away'))
+          : t.db.query(sql, params, opts);
+      const key = `${Date.now()}-fail.png`;
+      await expect(
+        storeUpload({ db: failing, driver, cdnBase: '/files', tempDir: root }, grant(key), body()),
+      ).rejects.toThrow('database went away');
+      expect(await driver.get(`000000/${key}`)).toBeUndefined();
+      expect(fs.readdirSync(root).filter((f) => f.startsWith('forecourt-upload-'))).toEqual([]);
+      // The key is free again: a new token stores it.
+      const ok = await storeUpload(
+        { db: t.db, driver, cdnBase: '/files', tempDir: root },
+        grant(key),
+        body(),
+      );
+      expect(ok.key).toBe(`000000/${key}`);
+    });
+
+    it('answers a store that already holds the key with the clear refusal and no attachment row', async () => {
+      const driver: StorageDriver = {
+        kind: 's3',
+        put: (key) => Promise.reject(new KeyExistsError(key)),
+        get: () => Promise.resolve(undefined),
+      };
+      const key = `${Date.now()}-s3.png`;
+      await expect(
+        storeUpload({ db: t.db, driver, cdnBase: '/files', tempDir: root }, grant(key), body()),
+      ).rejects.toMatchObject({ status: 400, key: 'storage.keyExists' });
+      expect(await t.db.one('SELECT 1 FROM blade_attach WHERE name = $1', [`000000/${key}`])).toBeUndefined();
+    });
   });
 });

@@ -23,4 +23,24 @@ CREATE UNIQUE INDEX blade_attach_name ON blade_attach (name);
 CREATE INDEX blade_attach_tenant ON blade_attach (tenant_id, create_time DESC) WHERE is_deleted = 0;
 `,
   },
+  {
+    // Every upload first records its token's id and reserves its key here, in one committed insert before
+    // any byte is written: the primary key makes a token single-use on every node, the unique name makes
+    // a key writable once. A failed upload sets name to NULL (the key is free again, the token stays used).
+    // Existing attachments' keys are reserved too, including removed ones, whose links may still be out.
+    id: '0002_attach_upload',
+    sql: `
+CREATE TABLE blade_attach_upload (
+  jti varchar(64) NOT NULL,
+  name varchar(500),
+  tenant_id varchar(12) NOT NULL,
+  create_user bigint,
+  create_time timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT blade_attach_upload_pkey PRIMARY KEY (jti),
+  CONSTRAINT blade_attach_upload_name UNIQUE (name)
+);
+INSERT INTO blade_attach_upload (jti, name, tenant_id, create_user, create_time)
+  SELECT 'attach-' || id, name, tenant_id, create_user, create_time FROM blade_attach;
+`,
+  },
 ];

@@ -5,8 +5,13 @@ import { bad } from '../../platform/errors.js';
 import { getOrCreateSecret } from '../../platform/secrets.js';
 import type { PolicyName } from './policy.js';
 
-/** An upload token: who may put which key into which bucket under which policy, for 10 minutes. */
+/**
+ * An upload token: who may put which key into which bucket under which policy, once, for 10 minutes.
+ * `jti` is the token's own id, recorded in blade_attach_upload when it is used, so a second use fails
+ * on every node.
+ */
 export interface UploadGrant {
+  jti: string;
   tid: string;
   uid: string;
   bucket: string;
@@ -28,8 +33,11 @@ const keyOf = (db: Db) => {
   return k;
 };
 
-export async function signUploadToken(db: Db, g: UploadGrant): Promise<string> {
-  return (await keyOf(db)).sign({ ...g, typ: 'oss' }, UPLOAD_TOKEN_TTL_S);
+export async function signUploadToken(db: Db, g: Omit<UploadGrant, 'jti'>): Promise<string> {
+  return (await keyOf(db)).sign(
+    { ...g, jti: randomBytes(16).toString('base64url'), typ: 'oss' },
+    UPLOAD_TOKEN_TTL_S,
+  );
 }
 
 export async function verifyUploadToken(db: Db, token: string): Promise<UploadGrant> {
@@ -41,6 +49,8 @@ export async function verifyUploadToken(db: Db, token: string): Promise<UploadGr
     if (e instanceof JwtError) throw bad(e.expired ? 'storage.tokenExpired' : 'storage.tokenInvalid');
     throw e;
   }
-  if (payload.typ !== 'oss') throw bad('storage.tokenInvalid');
+  // A token without an id (signed before tokens became single-use) cannot be recorded as used.
+  if (payload.typ !== 'oss' || typeof payload.jti !== 'string' || !payload.jti)
+    throw bad('storage.tokenInvalid');
   return payload as unknown as UploadGrant;
 }

@@ -8,7 +8,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../platform/db/index.js';
 import { bad } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import type { StorageDriver } from './drivers.js';
+import { isUniqueViolation } from '../../platform/db/unique.js';
+import { KeyExistsError, type StorageDriver } from './drivers.js';
 import { POLICIES, contentMatches, contentTypeOf, extOf, type PolicyName } from './policy.js';
 import type { UploadGrant } from './token.js';
 
@@ -27,16 +28,38 @@ const human = (n: number) =>
   n >= 1024 * 1024 ? `${Math.round(n / 1024 / 1024)} MB` : `${Math.round(n / 1024)} KB`;
 
 /**
- * Streams an upload to a temp file while counting bytes (over the limit → refused, nothing kept),
- * checks the first bytes against the extension, then hands the file to the driver and records it.
+ * One upload, in an order that never lets a key's bytes be replaced:
+ * 1. the token's id and the key go into blade_attach_upload in one committed insert, before any byte is
+ *    written — a used token (primary key) or a taken key (unique name) is refused there, on every node;
+ * 2. the bytes stream to a temp file while being counted (over the limit → refused) and the first bytes
+ *    are checked against the extension;
+ * 3. the attachment row is inserted (and committed);
+ * 4. only then the driver moves the bytes into place, refusing a key that already holds bytes.
+ * A failure before step 4 gives the key back (the token stays used) and leaves no file.
  */
 export async function storeUpload(
   deps: { db: Db; driver: StorageDriver; cdnBase: string; tempDir?: string },
   grant: UploadGrant,
   file: { stream: Readable; filename: string },
 ): Promise<UploadResult> {
+  const { db } = deps;
   const policy = POLICIES[grant.policy as PolicyName];
   const ext = extOf(grant.key);
+  const key = `${grant.tid}/${grant.key}`;
+  try {
+    await db.query(
+      'INSERT INTO blade_attach_upload (jti, name, tenant_id, create_user) VALUES ($1, $2, $3, $4)',
+      [grant.jti, key, grant.tid, grant.uid],
+    );
+  } catch (e) {
+    file.stream.resume();
+    if (isUniqueViolation(e, 'blade_attach_upload_pkey')) throw bad('storage.tokenUsed');
+    if (isUniqueViolation(e, 'blade_attach_upload_name')) throw bad('storage.keyExists', { key: grant.key });
+    throw e;
+  }
+  const release = () =>
+    db.query('UPDATE blade_attach_upload SET name = NULL WHERE jti = $1', [grant.jti]).catch(() => undefined);
+
   const temp = path.join(deps.tempDir ?? os.tmpdir(), `forecourt-upload-${randomBytes(8).toString('hex')}`);
   let size = 0;
   let head = Buffer.alloc(0);
@@ -53,24 +76,28 @@ export async function storeUpload(
     },
   });
   try {
-    await pipeline(file.stream, meter, fs.createWriteStream(temp));
-  } catch (e) {
-    await fs.promises.rm(temp, { force: true });
-    file.stream.resume();
-    if (tooLarge) throw bad('storage.tooLarge', { limit: human(policy.maxBytes) });
-    throw e;
-  }
-  try {
+    try {
+      await pipeline(file.stream, meter, fs.createWriteStream(temp));
+    } catch (e) {
+      file.stream.resume();
+      if (tooLarge) throw bad('storage.tooLarge', { limit: human(policy.maxBytes) });
+      throw e;
+    }
     if (!size) throw bad('storage.noFile');
     const detected = await fileTypeFromBuffer(head);
     if (!contentMatches(ext, detected?.mime)) throw bad('storage.contentMismatch', { ext });
-    const key = `${grant.tid}/${grant.key}`;
-    const contentType = contentTypeOf(ext);
-    await deps.driver.put(key, temp, contentType);
-    const url = deps.cdnBase.replace(/\/?$/, '/') + key;
-    const attachId = newId();
-    const original = file.filename || grant.key;
-    await deps.db.query(
+  } catch (e) {
+    await fs.promises.rm(temp, { force: true });
+    await release();
+    throw e;
+  }
+
+  const contentType = contentTypeOf(ext);
+  const url = deps.cdnBase.replace(/\/?$/, '/') + key;
+  const attachId = newId();
+  const original = file.filename || grant.key;
+  try {
+    await db.query(
       `INSERT INTO blade_attach (id, tenant_id, link, domain_url, name, original_name, extension, attach_size, content_type, policy, create_user, update_user)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)`,
       [
@@ -87,16 +114,28 @@ export async function storeUpload(
         grant.uid,
       ],
     );
-    return {
-      key,
-      url,
-      fileName: original.replace(/\.[^.]*$/, ''),
-      filePath: url,
-      fileType: ext,
-      size,
-      attachId,
-    };
-  } finally {
+  } catch (e) {
     await fs.promises.rm(temp, { force: true });
+    await release();
+    throw e;
   }
+  try {
+    await deps.driver.put(key, temp, contentType);
+  } catch (e) {
+    await fs.promises.rm(temp, { force: true });
+    await db.query('DELETE FROM blade_attach WHERE id = $1', [attachId]).catch(() => undefined);
+    // Bytes already under the key (stored before the database knew of it) keep the key taken.
+    if (e instanceof KeyExistsError) throw bad('storage.keyExists', { key: grant.key });
+    await release();
+    throw e;
+  }
+  return {
+    key,
+    url,
+    fileName: original.replace(/\.[^.]*$/, ''),
+    filePath: url,
+    fileType: ext,
+    size,
+    attachId,
+  };
 }

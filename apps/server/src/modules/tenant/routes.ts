@@ -1,11 +1,12 @@
 import { Type } from 'typebox';
+import { urlString } from '../../platform/url.js';
 import type { App } from '../../platform/context.js';
 import { envelope, ok, pageSchema } from '../../platform/envelope.js';
 import { requireCode, scopeOf } from '../../platform/auth/guard.js';
 import { listQuerySchema } from '../../platform/paging.js';
 import { splitIds } from '../../platform/rows.js';
 import { t } from '../../platform/i18n.js';
-import { createTenant, removeTenants, requirePlatform, tenants } from './rules.js';
+import { createTenant, removeTenants, requirePlatform, tenants, updateTenant } from './rules.js';
 
 const row = Type.Object({}, { additionalProperties: true });
 const id = Type.String({ pattern: '^\\d{1,20}$' });
@@ -88,8 +89,16 @@ export async function tenantRoutes(app: App) {
         body: Type.Object({
           id: Type.Optional(id),
           tenantName: Type.String({ minLength: 1, maxLength: 50 }),
-          domain: Type.Optional(Type.String({ maxLength: 255 })),
-          backgroundUrl: Type.Optional(Type.String({ maxLength: 1000 })),
+          // A host name as the sign-in page sends it (blank: none).
+          domain: Type.Optional(
+            Type.String({
+              maxLength: 255,
+              pattern:
+                '^\\s*([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*)?\\s*$',
+            }),
+          ),
+          // A link to an image elsewhere, typed into the form ('' clears it).
+          backgroundUrl: Type.Optional(urlString(1000, { blank: true })),
           linkman: Type.Optional(Type.String({ maxLength: 20 })),
           contactNumber: Type.Optional(Type.String({ maxLength: 20 })),
           address: Type.Optional(Type.String({ maxLength: 255 })),
@@ -101,7 +110,7 @@ export async function tenantRoutes(app: App) {
       const scope = scopeOf(req);
       if (req.body.id) {
         await requireCode(scope, 'tenant_edit', app.ctx.permissions);
-        await tenants.update(db, scope, req.body.id, req.body);
+        await updateTenant(db, scope, req.body.id, req.body);
         return ok({ id: req.body.id });
       }
       const created = await createTenant(db, scope, req.body);

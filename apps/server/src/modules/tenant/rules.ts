@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '../../platform/db/index.js';
 import { Repo } from '../../platform/crud.js';
+import { isUniqueViolation } from '../../platform/db/unique.js';
 import { bad, forbidden } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
@@ -55,6 +56,39 @@ export interface TenantInput {
   address?: string;
 }
 
+/** Stored as the sign-in page's lookup compares it: trimmed, lower case; blank is none (null). */
+const domainOf = (v: string | null | undefined) => (v == null ? v : v.trim().toLowerCase() || null);
+const blankIsNull = (v: string | null | undefined) => (v == null ? v : v.trim() || null);
+
+/** The domain's unique index (tables.ts) decides between racing submits; its violation is a 400 naming it. */
+async function domainUnique<T>(domain: string | null | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    if (isUniqueViolation(e, 'blade_tenant_domain_unique')) throw bad('tenant.domainTaken', { domain });
+    throw e;
+  }
+}
+
+/**
+ * Changes a tenant's details. The domain picks the tenant of the sign-in page and the background is shown
+ * on it, so only the platform administrator changes them; a tenant administrator's form may send them
+ * back unchanged.
+ */
+export async function updateTenant(db: Db, scope: Scope, id: string, input: TenantInput): Promise<void> {
+  const domain = domainOf(input.domain);
+  const backgroundUrl = blankIsNull(input.backgroundUrl);
+  if (!scope.isPlatformAdmin && (domain !== undefined || backgroundUrl !== undefined)) {
+    const current = await tenants.detail(db, scope, id);
+    if (
+      (domain !== undefined && domain !== domainOf(current.domain as string | null)) ||
+      (backgroundUrl !== undefined && backgroundUrl !== blankIsNull(current.backgroundUrl as string | null))
+    )
+      throw forbidden('tenant.brandingPlatformOnly');
+  }
+  await domainUnique(domain, () => tenants.update(db, scope, id, { ...input, domain, backgroundUrl }));
+}
+
 export interface NewTenant {
   id: string;
   tenantId: string;
@@ -77,35 +111,45 @@ export async function createTenant(db: Db, scope: Scope, input: TenantInput): Pr
   requirePlatform(scope);
   const password = strongPassword();
   const hash = await hashPassword(password);
-  return db.tx(async (t) => {
-    if (
-      await t.one('SELECT 1 FROM blade_tenant WHERE tenant_name = $1 AND is_deleted = 0', [
-        input.tenantName.trim(),
-      ])
-    ) {
-      throw bad('tenant.nameTaken', { name: input.tenantName.trim() });
-    }
-    const tenantId = await freeTenantId(t);
-    const id = await tenants.insert(t, scope, { ...input, tenantName: input.tenantName.trim(), tenantId });
-    const roles = await seedTenantRoles(t, tenantId);
-    const deptId = newId();
-    await t.query(
-      'INSERT INTO blade_dept (id, tenant_id, parent_id, ancestors, dept_name, full_name) VALUES ($1, $2, 0, $3, $4, $4)',
-      [deptId, tenantId, '0', input.tenantName.trim()],
-    );
-    const userId = newId();
-    const adminRole = roles.get('administrator')!;
-    await t.query(
-      `INSERT INTO blade_user (id, tenant_id, account, password, password_initial, name, real_name, role_id, dept_id, status)
+  const domain = domainOf(input.domain);
+  const backgroundUrl = blankIsNull(input.backgroundUrl);
+  return domainUnique(domain, () =>
+    db.tx(async (t) => {
+      if (
+        await t.one('SELECT 1 FROM blade_tenant WHERE tenant_name = $1 AND is_deleted = 0', [
+          input.tenantName.trim(),
+        ])
+      ) {
+        throw bad('tenant.nameTaken', { name: input.tenantName.trim() });
+      }
+      const tenantId = await freeTenantId(t);
+      const id = await tenants.insert(t, scope, {
+        ...input,
+        domain,
+        backgroundUrl,
+        tenantName: input.tenantName.trim(),
+        tenantId,
+      });
+      const roles = await seedTenantRoles(t, tenantId);
+      const deptId = newId();
+      await t.query(
+        'INSERT INTO blade_dept (id, tenant_id, parent_id, ancestors, dept_name, full_name) VALUES ($1, $2, 0, $3, $4, $4)',
+        [deptId, tenantId, '0', input.tenantName.trim()],
+      );
+      const userId = newId();
+      const adminRole = roles.get('administrator')!;
+      await t.query(
+        `INSERT INTO blade_user (id, tenant_id, account, password, password_initial, name, real_name, role_id, dept_id, status)
        VALUES ($1, $2, 'admin', $3, true, '管理员', '管理员', $4, $5, 1)`,
-      [userId, tenantId, hash, adminRole, deptId],
-    );
-    await t.query('INSERT INTO blade_user_role (user_id, role_id) VALUES ($1, $2)', [userId, adminRole]);
-    await t.query('INSERT INTO blade_user_dept (user_id, dept_id) VALUES ($1, $2)', [userId, deptId]);
-    await grantTenantAdminMenus(t, tenantId, roles.get('admin')!);
-    await seedTenantDictionaries(t, tenantId);
-    return { id, tenantId, adminAccount: 'admin', adminPassword: password };
-  });
+        [userId, tenantId, hash, adminRole, deptId],
+      );
+      await t.query('INSERT INTO blade_user_role (user_id, role_id) VALUES ($1, $2)', [userId, adminRole]);
+      await t.query('INSERT INTO blade_user_dept (user_id, dept_id) VALUES ($1, $2)', [userId, deptId]);
+      await grantTenantAdminMenus(t, tenantId, roles.get('admin')!);
+      await seedTenantDictionaries(t, tenantId);
+      return { id, tenantId, adminAccount: 'admin', adminPassword: password };
+    }),
+  );
 }
 
 /** Removing a tenant ends its sessions at once; the platform tenant stays. */

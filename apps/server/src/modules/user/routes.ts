@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { urlString } from '../../platform/url.js';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
@@ -43,7 +44,8 @@ const forgetFields = Type.Object({
   tenantId: opt(12),
 });
 const profileFields = Type.Object({
-  avatar: opt(500),
+  // '' is "not sent" here (only filled fields change).
+  avatar: Type.Optional(urlString(500, { blank: true })),
   name: opt(20),
   realName: opt(20),
   sex: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 2 })])),
@@ -206,10 +208,7 @@ export async function userRoutes(app: App) {
         vals.push(v);
         sets.push(`${col} = $${vals.length}`);
       };
-      if (b.avatar !== undefined && b.avatar !== '') {
-        if (!b.avatar.includes('http')) throw bad('user.avatarNotUrl');
-        set('avatar', b.avatar.trim());
-      }
+      if (b.avatar) set('avatar', b.avatar);
       if (b.name?.trim()) set('name', b.name.trim());
       if (b.realName?.trim()) set('real_name', b.realName.trim());
       if (b.sex !== undefined && b.sex !== '') {

@@ -201,7 +201,18 @@ describe(`accounts and passwords (${dbLabel})`, () => {
       payload: { avatar: 'me.png' },
       lang: 'en',
     });
-    expect(bad.json()).toMatchObject({ code: 400, msg: 'the avatar should be a URL starting with http' });
+    const urlOnly = 'field avatar must be a URL starting with http:// or https://';
+    expect(bad.json()).toMatchObject({ code: 400, msg: urlOnly });
+    // Containing http is not enough: a script address that mentions it is refused too.
+    for (const avatar of ['javascript:alert(document.cookie)//http://x', 'data:image/png;http://x']) {
+      const refused = await call(t, token, {
+        method: 'POST',
+        url: '/api/blade-user/update-info',
+        payload: { avatar },
+        lang: 'en',
+      });
+      expect(refused.json(), avatar).toMatchObject({ code: 400, msg: urlOnly });
+    }
     const res = await call(t, token, {
       method: 'POST',
       url: '/api/blade-user/update-info',

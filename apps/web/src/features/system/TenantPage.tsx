@@ -3,6 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Descriptions, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/shared/http';
+import { useSession } from '@/shared/auth/store';
+import { DEFAULT_TENANT } from '@/app/session';
 import { CrudTable, FormDialog, type Row } from '@/shared/crud';
 import { datasourceColumns, saveDatasource, saveSetting, settingColumns, tenantDef } from './tenantDef';
 
@@ -11,9 +13,13 @@ export default function TenantPage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [asking, setAsking] = useState<{ form: 'setting' | 'datasource'; rows: Row[] }>();
+  const platform = useSession(
+    (s) => s.user?.tenant_id === DEFAULT_TENANT && s.user.role_name.split(',').includes('administrator'),
+  );
   const def = useMemo(
     () =>
       tenantDef({
+        platform,
         ask: (form, rows) => setAsking({ form, rows }),
         created: (a) =>
           Modal.info({
@@ -32,7 +38,7 @@ export default function TenantPage() {
             ),
           }),
       }),
-    [t],
+    [t, platform],
   );
   const setting = asking?.form === 'setting';
   return (

@@ -8,6 +8,8 @@ export interface TenantPageHooks {
   /** Opens one of the small forms (settings of the selected tenants, the data source of one). */
   ask: (form: 'setting' | 'datasource', rows: Row[]) => void;
   created: (answer: { tenantId: string; adminAccount: string; adminPassword: string }) => void;
+  /** The caller is the platform administrator: the only one who sets a tenant's domain and background. */
+  platform: boolean;
 }
 
 /** Account limit and expiry of the selected tenants (`setting`). */
@@ -44,8 +46,12 @@ export const saveDatasource = (row: Row, v: Row) =>
     params: { tenantId: row.tenantId, datasourceId: v.datasourceId },
   });
 
+/** A host name as the sign-in page looks it up (the server's schema checks the same). */
+const DOMAIN_PATTERN =
+  /^\s*([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*)?\s*$/;
+
 /** Tenants (the platform sees all; a tenant administrator its own). */
-export const tenantDef = ({ ask, created }: TenantPageHooks): CrudDef => ({
+export const tenantDef = ({ ask, created, platform }: TenantPageHooks): CrudDef => ({
   name: 'tenant',
   title: 'sys.tenant.title',
   perm: 'tenant',
@@ -60,12 +66,22 @@ export const tenantDef = ({ ask, created }: TenantPageHooks): CrudDef => ({
       sortable: true,
       form: { required: true, max: 50 },
     },
-    { prop: 'domain', label: 'sys.tenant.domain', form: { max: 255 } },
+    // The sign-in page finds its tenant by domain and shows its background: a tenant administrator sees
+    // both but may not change them (the server refuses that with 403).
+    {
+      prop: 'domain',
+      label: 'sys.tenant.domain',
+      form: {
+        max: 255,
+        lockedOnEdit: !platform,
+        pattern: { regex: DOMAIN_PATTERN, message: 'sys.tenant.domainRule' },
+      },
+    },
     {
       prop: 'backgroundUrl',
       label: 'sys.tenant.backgroundUrl',
       table: false,
-      form: { max: 1000, rules: () => [urlRule(i18n.t)] },
+      form: { max: 1000, lockedOnEdit: !platform, rules: () => [urlRule(i18n.t)] },
     },
     { prop: 'linkman', label: 'sys.tenant.linkman', search: true, form: { max: 20 } },
     { prop: 'contactNumber', label: 'sys.tenant.contactNumber', form: { max: 20 } },

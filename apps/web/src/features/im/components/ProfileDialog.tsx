@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Input, Modal, Radio, message } from 'antd';
+import { isUrlOrSitePath } from '@forecourt/contracts';
 import { TYPES, type UserProfile } from '../sdk';
 
 interface Values {
@@ -9,7 +10,7 @@ interface Values {
   gender: UserProfile['gender'];
 }
 
-/** My chat profile: nickname, avatar URL (must contain http, spec §5) and gender; only filled fields are sent. */
+/** My chat profile: nickname, avatar URL (spec §5 URL check) and gender; only filled fields are sent. */
 export function ProfileDialog({
   open,
   me,
@@ -29,12 +30,18 @@ export function ProfileDialog({
 
   const submit = async () => {
     const v = form.getFieldsValue();
-    if (v.avatar?.trim() && !v.avatar.includes('http')) {
+    // The server's check (contracts): an http(s) URL, or a path of this site as our uploads answer.
+    const avatar = v.avatar?.trim();
+    if (avatar && !isUrlOrSitePath(avatar)) {
       void message.warning(t('info.avatarNotUrl'));
       form.setFieldValue('avatar', '');
       return;
     }
-    const body = Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === 'string' && x.trim()));
+    const body = Object.fromEntries(
+      Object.entries(v)
+        .map(([k, x]) => [k, typeof x === 'string' ? x.trim() : x] as const)
+        .filter(([, x]) => typeof x === 'string' && x),
+    );
     if (await onSave(body)) onClose();
   };
 
