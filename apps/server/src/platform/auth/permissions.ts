@@ -1,15 +1,23 @@
 import type { Db } from '../db/index.js';
+import type { AuthEvents } from './events.js';
 
 /**
  * Button codes granted to a set of roles (menus of category 2 through role grants).
- * Cached briefly per role set; grant changes call invalidate().
+ * Cached briefly per role set; grant changes call invalidate(), which every node hears over the bus, so
+ * a revoked grant stops working everywhere at once instead of after the cache's lifetime.
  */
 export class PermissionCache {
   private cache = new Map<string, { at: number; codes: Set<string> }>();
+  private cleared = new Set<() => void>();
   constructor(
     private readonly db: Db,
+    private readonly events?: AuthEvents,
     private readonly ttlMs = 5000,
-  ) {}
+  ) {
+    events?.on((c) => {
+      if (c.kind === 'grants' || c.kind === 'role') this.clear();
+    });
+  }
 
   async codes(roleIds: readonly string[]): Promise<Set<string>> {
     const key = [...roleIds].sort().join(',');
@@ -27,7 +35,19 @@ export class PermissionCache {
     return codes;
   }
 
-  invalidate() {
+  /** Caches built on grants (menus per role set) are cleared with this one, on every node. */
+  onClear(fn: () => void): void {
+    this.cleared.add(fn);
+  }
+
+  /** After a grant change committed: cleared here at once (the caller's next request), then everywhere. */
+  invalidate(): void {
+    this.clear();
+    void this.events?.grantsChanged();
+  }
+
+  private clear() {
     this.cache.clear();
+    for (const fn of this.cleared) fn();
   }
 }
