@@ -13,6 +13,7 @@ import type { WebSocket } from 'ws';
 import { TYPES, type KickedOutType } from '@forecourt/im-sdk/types';
 import { CLOSE, type PushOp } from '@forecourt/im-sdk/protocol';
 import type { Bus } from '../../platform/bus.js';
+import type { AuthChange } from '../../platform/auth/events.js';
 import { Rotation } from '../../platform/rotation.js';
 import { closeAfterFrames, sendCoalesced } from '../../platform/ws-coalesce.js';
 import type { Db } from '../../platform/db/index.js';
@@ -251,6 +252,28 @@ export class ImGateway {
     type: KickedOutType = TYPES.KICKED_OUT_REST_API,
   ) {
     return this.bus.publish(userTopic(tenantId, userID), { op: '_end', sessionId, type } satisfies BusFrame);
+  }
+
+  /**
+   * A change heard on the bus (from any node): a signed-out session's sockets are kicked at once; the
+   * sockets a user, tenant, role or grant change may concern have their sessions checked again now
+   * instead of at their next periodic check (checkSessions: a live session whose roles still grant chat).
+   */
+  onAuthChange(c: AuthChange): void {
+    if (c.kind === 'session') {
+      for (const conn of this.conns.values())
+        if (conn.principal.sessionId === c.id) this.kick(conn, TYPES.KICKED_OUT_REST_API);
+      return;
+    }
+    const staff = (conn: Conn) => conn.principal.kind === 'staff';
+    const which =
+      c.kind === 'user'
+        ? (conn: Conn) => staff(conn) && conn.principal.accountId === c.id
+        : c.kind === 'tenant'
+          ? (conn: Conn) => conn.principal.tenantId === c.id
+          : staff;
+    const picked = [...this.conns.values()].filter(which);
+    if (picked.length) void this.checkSessions(picked);
   }
 
   /** Writes a frame unless the client is too far behind, in which case it reconnects and catches up. */
