@@ -147,7 +147,7 @@ export async function authRoutes(app: App) {
       },
     },
     async (req) => {
-      app.ctx.permissions.invalidate();
+      app.ctx.permissions.clearHere();
       app.ctx.clients.clear();
       return ok(true, t(req.lang, 'auth.cacheCleared'));
     },

@@ -87,6 +87,8 @@ const pushFrame = (p: Push): BusFrame => ({
 
 export const userTopic = (tenantId: string, userID: string) => `im:${tenantId}:${userID}`;
 
+const isStaff = (conn: Conn) => conn.principal.kind === 'staff';
+
 /** How long a sign-in waits for the other nodes holding the user to acknowledge it (a node may be dead). */
 export const SEEN_TIMEOUT_MS = 2000;
 
@@ -119,6 +121,8 @@ export class ImGateway {
   private heartbeatRound = new Rotation(() => this.conns.values());
   private presenceRound = new Rotation(() => this.conns.values());
   private sessionRound = new Rotation(() => this.conns.values());
+  private fullCheck: Promise<void> | null = null;
+  private fullCheckAgain = false;
 
   constructor(
     private readonly db: Db,
@@ -265,15 +269,30 @@ export class ImGateway {
         if (conn.principal.sessionId === c.id) this.kick(conn, TYPES.KICKED_OUT_REST_API);
       return;
     }
-    const staff = (conn: Conn) => conn.principal.kind === 'staff';
+    if (c.kind === 'role' || c.kind === 'grants') return this.checkAllStaff();
     const which =
       c.kind === 'user'
-        ? (conn: Conn) => staff(conn) && conn.principal.accountId === c.id
-        : c.kind === 'tenant'
-          ? (conn: Conn) => conn.principal.tenantId === c.id
-          : staff;
+        ? (conn: Conn) => isStaff(conn) && conn.principal.accountId === c.id
+        : (conn: Conn) => conn.principal.tenantId === c.id;
     const picked = [...this.conns.values()].filter(which);
     if (picked.length) void this.checkSessions(picked);
+  }
+
+  /**
+   * A role or grant change may concern any staff socket. Changes in a row (a menu sync, many grants) make
+   * one check running and at most one more after it, not one full check of every socket each.
+   */
+  private checkAllStaff(): void {
+    if (this.fullCheck) {
+      this.fullCheckAgain = true;
+      return;
+    }
+    this.fullCheck = (async () => {
+      do {
+        this.fullCheckAgain = false;
+        await this.checkSessions([...this.conns.values()].filter(isStaff));
+      } while (this.fullCheckAgain);
+    })().finally(() => (this.fullCheck = null));
   }
 
   /** Writes a frame unless the client is too far behind, in which case it reconnects and catches up. */

@@ -46,6 +46,11 @@ export class PermissionCache {
     void this.events?.grantsChanged();
   }
 
+  /** This node's caches only, announcing nothing (the clear-cache route: any signed-in user may call it). */
+  clearHere(): void {
+    this.clear();
+  }
+
   private clear() {
     this.cache.clear();
     for (const fn of this.cleared) fn();
