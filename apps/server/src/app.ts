@@ -15,6 +15,7 @@ import type { Db } from './platform/db/index.js';
 import { MemoryBus, RedisBus, type Bus } from './platform/bus.js';
 import { TokenService } from './platform/auth/tokens.js';
 import { PermissionCache } from './platform/auth/permissions.js';
+import { AuthEvents } from './platform/auth/events.js';
 import { authenticate, authorize, bearerOf, ClientCache, type Permission } from './platform/auth/guard.js';
 import { AppError, tooMany, unauthorized } from './platform/errors.js';
 import { errorLogRow, makeErrorHandler } from './platform/errors-handler.js';
@@ -61,14 +62,18 @@ export async function buildApp(opts: BuildOptions): Promise<App & { routeTable: 
   const secret =
     config.JWT_SECRET ??
     (await getOrCreateSecret(db, 'jwt_secret', () => randomBytes(48).toString('base64url')));
+  const bus = opts.bus ?? new MemoryBus();
+  const events = new AuthEvents(bus, (err, msg) => app.log.warn({ err: err.message }, msg));
+  await events.start();
   const ctx: AppContext = {
     config,
     db,
-    bus: opts.bus ?? new MemoryBus(),
+    bus,
+    events,
     tokens: new TokenService(secret, config.ACCESS_TOKEN_TTL, config.REFRESH_TOKEN_TTL),
-    permissions: new PermissionCache(db),
+    permissions: new PermissionCache(db, events),
     clients: new ClientCache(db),
-    onClose: [],
+    onClose: [() => events.close()],
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);

@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { Bus } from './bus.js';
 import type { Db } from './db/index.js';
 import type { ClientCache, Permission } from './auth/guard.js';
+import type { AuthEvents } from './auth/events.js';
 import type { PermissionCache } from './auth/permissions.js';
 import type { TokenService } from './auth/tokens.js';
 import type { Lang } from './i18n.js';
@@ -15,6 +16,8 @@ export interface AppContext {
   config: Config;
   db: Db;
   bus: Bus;
+  /** Announces committed changes of sessions, users, roles, grants and tenants to every node. */
+  events: AuthEvents;
   tokens: TokenService;
   permissions: PermissionCache;
   clients: ClientCache;

@@ -98,7 +98,10 @@ export async function authRoutes(app: App) {
   );
 
   const logout = async (req: import('fastify').FastifyRequest) => {
-    await revokeSession(db, scopeOf(req).sessionId, 'logout');
+    const { sessionId } = scopeOf(req);
+    await revokeSession(db, sessionId, 'logout');
+    // Its sockets (notifications, chat) close on every node.
+    await app.ctx.events.sessionEnded(sessionId);
     return ok(true, t(req.lang, 'auth.loggedOut'));
   };
   const logoutSchema = {
@@ -145,7 +148,7 @@ export async function authRoutes(app: App) {
       },
     },
     async (req) => {
-      app.ctx.permissions.invalidate();
+      app.ctx.permissions.clearHere();
       app.ctx.clients.clear();
       return ok(true, t(req.lang, 'auth.cacheCleared'));
     },

@@ -128,17 +128,30 @@ export async function rotateRefresh(
       }
       return { error: 'auth.refreshInvalid' as const };
     }
-    const status = await t.one<{ status: number }>(
-      'SELECT status FROM blade_user WHERE id = $1 AND is_deleted = 0',
+    // The same conditions as each request's (guard.ts, LIVE_SESSION): a refresh must not outlive them.
+    const state = await t.one<{
+      status: number;
+      tenant_id: string;
+      tenant_status: number | null;
+      tenant_expired: boolean;
+    }>(
+      `SELECT u.status, u.tenant_id, tn.status AS tenant_status, coalesce(tn.expire_time <= now(), false) AS tenant_expired
+         FROM blade_user u LEFT JOIN blade_tenant tn ON tn.tenant_id = u.tenant_id AND tn.is_deleted = 0
+        WHERE u.id = $1 AND u.is_deleted = 0`,
       [s.user_id],
     );
-    if (status?.status !== 1) {
+    if (state?.status !== 1) {
       await t.query(
         `UPDATE auth_session SET revoked_at = now(), revoke_reason = 'user_inactive' WHERE id = $1`,
         [claims.sid],
       );
       return { error: 'auth.refreshInvalid' as const };
     }
+    // Not revoked: a tenant enabled or extended again lets its sessions go on.
+    if (state.tenant_status !== 1)
+      return { error: 'auth.tenantInvalid' as const, params: { tenantId: state.tenant_id } };
+    if (state.tenant_expired)
+      return { error: 'auth.tenantExpired' as const, params: { tenantId: state.tenant_id } };
     const jti = randomUUID();
     await t.query('INSERT INTO auth_refresh_spent (jti, session_id) VALUES ($1, $2)', [
       claims.jti,
@@ -150,7 +163,13 @@ export async function rotateRefresh(
     );
     return { jti, userId: s.user_id };
   });
-  if ('error' in outcome) throw new OAuthError(401, 'invalid_grant', outcome.error!);
+  if ('error' in outcome)
+    throw new OAuthError(
+      401,
+      'invalid_grant',
+      outcome.error!,
+      'params' in outcome ? outcome.params : undefined,
+    );
   // Roles and departments are read afresh, so a changed grant reaches the session at the next refresh.
   const profile = await loadProfile(db, outcome.userId);
   if (!profile) throw new OAuthError(401, 'invalid_grant', 'auth.refreshInvalid');

@@ -13,6 +13,7 @@ import type { WebSocket } from 'ws';
 import { TYPES, type KickedOutType } from '@forecourt/im-sdk/types';
 import { CLOSE, type PushOp } from '@forecourt/im-sdk/protocol';
 import type { Bus } from '../../platform/bus.js';
+import type { AuthChange } from '../../platform/auth/events.js';
 import { Rotation } from '../../platform/rotation.js';
 import { closeAfterFrames, sendCoalesced } from '../../platform/ws-coalesce.js';
 import type { Db } from '../../platform/db/index.js';
@@ -86,6 +87,8 @@ const pushFrame = (p: Push): BusFrame => ({
 
 export const userTopic = (tenantId: string, userID: string) => `im:${tenantId}:${userID}`;
 
+const isStaff = (conn: Conn) => conn.principal.kind === 'staff';
+
 /** How long a sign-in waits for the other nodes holding the user to acknowledge it (a node may be dead). */
 export const SEEN_TIMEOUT_MS = 2000;
 
@@ -118,6 +121,8 @@ export class ImGateway {
   private heartbeatRound = new Rotation(() => this.conns.values());
   private presenceRound = new Rotation(() => this.conns.values());
   private sessionRound = new Rotation(() => this.conns.values());
+  private fullCheck: Promise<void> | null = null;
+  private fullCheckAgain = false;
 
   constructor(
     private readonly db: Db,
@@ -251,6 +256,43 @@ export class ImGateway {
     type: KickedOutType = TYPES.KICKED_OUT_REST_API,
   ) {
     return this.bus.publish(userTopic(tenantId, userID), { op: '_end', sessionId, type } satisfies BusFrame);
+  }
+
+  /**
+   * A change heard on the bus (from any node): a signed-out session's sockets are kicked at once; the
+   * sockets a user, tenant, role or grant change may concern have their sessions checked again now
+   * instead of at their next periodic check (checkSessions: a live session whose roles still grant chat).
+   */
+  onAuthChange(c: AuthChange): void {
+    if (c.kind === 'session') {
+      for (const conn of this.conns.values())
+        if (conn.principal.sessionId === c.id) this.kick(conn, TYPES.KICKED_OUT_REST_API);
+      return;
+    }
+    if (c.kind === 'role' || c.kind === 'grants') return this.checkAllStaff();
+    const which =
+      c.kind === 'user'
+        ? (conn: Conn) => isStaff(conn) && conn.principal.accountId === c.id
+        : (conn: Conn) => conn.principal.tenantId === c.id;
+    const picked = [...this.conns.values()].filter(which);
+    if (picked.length) void this.checkSessions(picked);
+  }
+
+  /**
+   * A role or grant change may concern any staff socket. Changes in a row (a menu sync, many grants) make
+   * one check running and at most one more after it, not one full check of every socket each.
+   */
+  private checkAllStaff(): void {
+    if (this.fullCheck) {
+      this.fullCheckAgain = true;
+      return;
+    }
+    this.fullCheck = (async () => {
+      do {
+        this.fullCheckAgain = false;
+        await this.checkSessions([...this.conns.values()].filter(isStaff));
+      } while (this.fullCheckAgain);
+    })().finally(() => (this.fullCheck = null));
   }
 
   /** Writes a frame unless the client is too far behind, in which case it reconnects and catches up. */

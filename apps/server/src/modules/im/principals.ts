@@ -6,6 +6,7 @@
  */
 import { ERROR_CODE } from '@forecourt/im-sdk/types';
 import type { Db } from '../../platform/db/index.js';
+import { LIVE_SESSION } from '../../platform/auth/guard.js';
 import { ImError } from './errors.js';
 import { genderOfSex } from './rules.js';
 
@@ -96,6 +97,9 @@ export function assertGroupable(userIDs: string[]): void {
 
 export const CUSTOMER_PREFIX = 'cust_';
 
+/** The button code that lets staff chat (routes' `code:chat_tim`, and every socket's session check). */
+export const CHAT_CODE = 'chat_tim';
+
 /** Staff: the chat user id is the account of an active, not deleted user of the tenant. */
 registerPrincipalKind('staff', {
   owns: (userID) => !userID.startsWith(CUSTOMER_PREFIX),
@@ -123,12 +127,21 @@ registerPrincipalKind('staff', {
       department: u.dept_name ?? '',
     };
   },
+  // A staff session chats while it may act at all (guard.ts, LIVE_SESSION) and its roles still grant the
+  // chat: a role taken away ends the sockets as a sign-out does.
   endedSessions: (db, ids) =>
     sessionsEnded(ids, (numeric) =>
       db.query<{ id: string }>(
-        `SELECT s.id FROM auth_session s JOIN blade_user u ON u.id = s.user_id AND u.is_deleted = 0 AND u.status = 1
-          WHERE s.id = ANY(ARRAY(SELECT unnest($1::bigint[]))) AND s.revoked_at IS NULL`,
-        [numeric],
+        `SELECT s.id FROM ${LIVE_SESSION}
+          WHERE s.id = ANY(ARRAY(SELECT unnest($1::bigint[]))) AND s.revoked_at IS NULL
+            AND EXISTS (SELECT 1 FROM blade_user_role ur
+                          JOIN blade_role r ON r.id = ur.role_id AND r.tenant_id = u.tenant_id AND r.is_deleted = 0
+                         WHERE ur.user_id = u.id
+                           AND (r.role_alias = 'administrator'
+                                OR EXISTS (SELECT 1 FROM blade_role_menu rm
+                                             JOIN blade_menu m ON m.id = rm.menu_id AND m.is_deleted = 0 AND m.code = $2
+                                            WHERE rm.role_id = r.id)))`,
+        [numeric, CHAT_CODE],
         { name: 'im_staff_sessions_live' },
       ),
     ),

@@ -81,6 +81,7 @@ export async function imRoutes(app: App) {
     presence = new RedisPresence(bus.redis, `${prefix}im:online:`);
   } else presence = new MemoryPresence();
   const gateway = new ImGateway(db, bus, presence, settings, app.log);
+  app.ctx.events.on((c) => gateway.onAuthChange(c));
   const rt: ImRuntime = { deps, gateway, limiter, localLimiter, log: app.log };
   app.ctx.onClose.push(() => gateway.close());
   app.ctx.im = {

@@ -40,13 +40,11 @@ export async function menuRoutes(app: App) {
   const { db } = app.ctx;
   const routesCache = new ShortCache<object[]>(5000);
   const buttonsCache = new ShortCache<object[]>(5000);
-  // Grant changes call permissions.invalidate(); the menu caches follow it.
-  const invalidate = app.ctx.permissions.invalidate.bind(app.ctx.permissions);
-  app.ctx.permissions.invalidate = () => {
-    invalidate();
+  // Grant changes call permissions.invalidate(); the menu caches follow it on every node.
+  app.ctx.permissions.onClear(() => {
     routesCache.clear();
     buttonsCache.clear();
-  };
+  });
 
   app.get(
     '/api/blade-system/menu/routes',

@@ -2,19 +2,24 @@ import { Type } from 'typebox';
 import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { bad, forbidden } from '../../platform/errors.js';
-import { authenticate, scopeOf } from '../../platform/auth/guard.js';
+import { authenticate, liveSessions, scopeOf } from '../../platform/auth/guard.js';
 import { t } from '../../platform/i18n.js';
-import { NotifyGateway } from './gateway.js';
+import { NotifyGateway, SESSION_ENDED } from './gateway.js';
 
-/** Close codes of the notification socket (4000+ are ours). */
-export const WS_CLOSE = { authTimeout: 4001, authFailed: 4003 } as const;
+/** Close codes of the notification socket (4000+ are ours); a session that ends later closes it as a failed one. */
+export const WS_CLOSE = { authTimeout: 4001, authFailed: 4003, sessionEnded: SESSION_ENDED } as const;
 export const AUTH_TIMEOUT_MS = 10_000;
 
 const TYPES = ['text', 'image', 'voice', 'file', 'emoji', 'video', 'location'] as const;
 
 export async function notifyRoutes(app: App) {
   const { db, tokens, bus } = app.ctx;
-  const gateway = new NotifyGateway(bus);
+  const gateway = new NotifyGateway(
+    bus,
+    (ids) => liveSessions(db, ids),
+    (err, msg) => app.log.warn({ err: err.message }, msg),
+  );
+  app.ctx.events.on((c) => gateway.onAuthChange(c));
   app.ctx.onClose.push(() => gateway.close());
   app.decorate('notify', gateway);
 
@@ -37,7 +42,12 @@ export async function notifyRoutes(app: App) {
           authed = true;
           clearTimeout(timer);
           await gateway.attach(
-            { tenantId: scope.tenantId, userId: scope.userId, account: scope.account },
+            {
+              tenantId: scope.tenantId,
+              userId: scope.userId,
+              account: scope.account,
+              sessionId: scope.sessionId,
+            },
             socket,
           );
           socket.send(JSON.stringify({ type: 'ready' }));

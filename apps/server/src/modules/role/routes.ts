@@ -107,7 +107,10 @@ export async function roleRoutes(app: App) {
     async (req) => {
       const scope = scopeOf(req);
       if (req.body.id) await requireCode(scope, 'role_edit', app.ctx.permissions);
-      return ok(await submitRole(db, scope, req.body));
+      const id = await submitRole(db, scope, req.body);
+      // An alias is a permission ('role:…', administrator): its holders' sockets are checked again.
+      if (req.body.id) await app.ctx.events.roleChanged(req.body.id);
+      return ok(id);
     },
   );
   app.post(

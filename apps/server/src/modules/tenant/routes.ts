@@ -12,6 +12,14 @@ const row = Type.Object({}, { additionalProperties: true });
 const id = Type.String({ pattern: '^\\d{1,20}$' });
 const idsQuery = Type.Object({ ids: Type.String({ minLength: 1, maxLength: 4000 }) });
 
+/** The tenant codes (what sessions and sockets know) of blade_tenant rows, removed ones too. */
+const tenantCodes = async (db: App['ctx']['db'], ids: string[]) =>
+  (
+    await db.query<{ tenant_id: string }>('SELECT tenant_id FROM blade_tenant WHERE id = ANY($1::bigint[])', [
+      ids,
+    ])
+  ).map((r) => r.tenant_id);
+
 /** Tenant lookup by the host the sign-in page was opened on (the page hides the tenant field then). */
 export async function tenantRoutes(app: App) {
   const { db } = app.ctx;
@@ -129,7 +137,12 @@ export async function tenantRoutes(app: App) {
         response: { 200: envelope(Type.Integer()) },
       },
     },
-    async (req) => ok(await removeTenants(db, scopeOf(req), splitIds(req.query.ids))),
+    async (req) => {
+      const ids = splitIds(req.query.ids);
+      const n = await removeTenants(db, scopeOf(req), ids);
+      await app.ctx.events.tenantChanged(...(await tenantCodes(db, ids)));
+      return ok(n);
+    },
   );
 
   app.post(
@@ -153,9 +166,11 @@ export async function tenantRoutes(app: App) {
       const ids = splitIds(req.query.ids);
       await tenants.assertAccessible(db, scope, ids);
       const rows = await db.query(
-        'UPDATE blade_tenant SET account_number = coalesce($2, account_number), expire_time = $3, update_time = now() WHERE id = ANY($1::bigint[]) RETURNING id',
+        'UPDATE blade_tenant SET account_number = coalesce($2, account_number), expire_time = $3, update_time = now() WHERE id = ANY($1::bigint[]) RETURNING tenant_id',
         [ids, req.query.accountNumber ?? null, req.query.expireTime ?? null],
       );
+      // An expiry in the past ends the tenant's sessions and sockets at once, on every node.
+      await app.ctx.events.tenantChanged(...rows.map((r) => r.tenant_id as string));
       return ok(rows.length);
     },
   );

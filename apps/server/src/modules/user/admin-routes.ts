@@ -116,7 +116,10 @@ export async function userAdminRoutes(app: App) {
     async (req) => {
       const scope = scopeOf(req);
       if (req.body.id) await requireCode(scope, 'user_edit', app.ctx.permissions);
-      return ok(await saveUser(db, scope, req.body));
+      const saved = await saveUser(db, scope, req.body);
+      // Status, roles and departments count from the user's next request and socket check, on every node.
+      if (req.body.id) await app.ctx.events.userChanged(saved.id);
+      return ok(saved);
     },
   );
 
@@ -135,15 +138,15 @@ export async function userAdminRoutes(app: App) {
       const scope = scopeOf(req);
       const ids = splitIds(req.query.ids);
       if (ids.includes(scope.userId)) throw bad('user.notYourself');
-      return ok(
-        await db.tx(async (tx) => {
-          await users.assertAccessible(tx, scope, ids);
-          await assertMayManageAccounts(tx, scope, ids);
-          const n = await users.remove(tx, scope, ids);
-          for (const id of ids) await revokeUserSessions(tx, id, 'user_removed');
-          return n;
-        }),
-      );
+      const n = await db.tx(async (tx) => {
+        await users.assertAccessible(tx, scope, ids);
+        await assertMayManageAccounts(tx, scope, ids);
+        const removed = await users.remove(tx, scope, ids);
+        for (const id of ids) await revokeUserSessions(tx, id, 'user_removed');
+        return removed;
+      });
+      await app.ctx.events.userChanged(...ids);
+      return ok(n);
     },
   );
 
@@ -173,6 +176,7 @@ export async function userAdminRoutes(app: App) {
         for (const id of ids) await revokeUserSessions(tx, id, 'password_reset');
         return rows.length;
       });
+      await app.ctx.events.userChanged(...ids);
       return ok({ password, count }, t(req.lang, 'user.passwordResetBy', { n: count }));
     },
   );

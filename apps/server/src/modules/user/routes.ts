@@ -184,6 +184,7 @@ export async function userRoutes(app: App) {
         );
         await revokeUserSessions(tx, scope.userId, 'password_changed', scope.sessionId);
       });
+      await app.ctx.events.userChanged(scope.userId);
       return ok(true, t(req.lang, 'user.passwordChanged'));
     },
   );
@@ -298,6 +299,7 @@ export async function userRoutes(app: App) {
         );
         await revokeUserSessions(tx, user.id, 'password_reset');
       });
+      await app.ctx.events.userChanged(user.id);
       return ok(true, t(req.lang, 'user.passwordReset'));
     },
   );

@@ -75,7 +75,78 @@ export function bearerOf(req: FastifyRequest): string | undefined {
   return v.replace(/^bearer\s+/i, '').trim() || undefined;
 }
 
-/** Verifies an access token and its session; returns the caller's scope or throws 401. */
+/**
+ * A session that may still act: not revoked, its user active, its tenant enabled and not expired. Shared
+ * by the request guard and the sockets' re-checks (notifications, chat), so all of them agree. A FROM
+ * clause naming the session `s`, its user `u` and its tenant `t`.
+ */
+export const LIVE_SESSION = `auth_session s
+  JOIN blade_user u ON u.id = s.user_id AND u.tenant_id = s.tenant_id AND u.is_deleted = 0 AND u.status = 1
+  JOIN blade_tenant t ON t.tenant_id = u.tenant_id AND t.is_deleted = 0 AND t.status = 1
+   AND (t.expire_time IS NULL OR t.expire_time > now())`;
+
+/**
+ * The caller's scope as the database says now, not as it was when the token was signed: a role taken
+ * away, a department moved, a disabled account or an expired tenant counts from the next request. One
+ * indexed read per request (the session by its key, the user by its key, the tenant by its unique index,
+ * the user's roles by the join table's key); the place a shared cache would go.
+ */
+export async function loadScope(db: Db, sessionId: string): Promise<Scope | null> {
+  if (!/^\d{1,19}$/.test(sessionId)) return null;
+  // Named: every signed-in request runs it, and planning it cost PostgreSQL more than running it.
+  const [row] = await db.query<{
+    user_id: string;
+    tenant_id: string;
+    account: string;
+    client_id: string;
+    role_ids: string[] | null;
+    role_aliases: string[] | null;
+    dept_id: string | null;
+  }>(
+    `SELECT u.id::text AS user_id, u.tenant_id, u.account, s.client_id, ro.ids AS role_ids, ro.aliases AS role_aliases,
+            (SELECT d.id::text FROM blade_user_dept ud JOIN blade_dept d ON d.id = ud.dept_id AND d.is_deleted = 0
+              WHERE ud.user_id = u.id ORDER BY d.sort, d.id LIMIT 1) AS dept_id
+       FROM ${LIVE_SESSION}
+       LEFT JOIN LATERAL (
+         SELECT array_agg(r.id::text ORDER BY r.sort, r.id) AS ids, array_agg(r.role_alias ORDER BY r.sort, r.id) AS aliases
+           FROM blade_user_role ur JOIN blade_role r ON r.id = ur.role_id AND r.tenant_id = u.tenant_id AND r.is_deleted = 0
+          WHERE ur.user_id = u.id) ro ON true
+      WHERE s.id = $1 AND s.revoked_at IS NULL`,
+    [sessionId],
+    { name: 'auth_session_scope' },
+  );
+  if (!row) return null;
+  const roleAliases = row.role_aliases ?? [];
+  return {
+    tenantId: row.tenant_id,
+    userId: row.user_id,
+    account: row.account,
+    deptId: row.dept_id,
+    roleIds: row.role_ids ?? [],
+    roleAliases,
+    clientId: row.client_id,
+    sessionId,
+    isPlatformAdmin: isPlatformAdmin(row.tenant_id, roleAliases),
+  };
+}
+
+/** Of these session ids, the ones that may still act (see LIVE_SESSION): for re-checking open sockets. */
+export async function liveSessions(db: Db, sessionIds: readonly string[]): Promise<Set<string>> {
+  const ids = sessionIds.filter((id) => /^\d{1,19}$/.test(id));
+  if (!ids.length) return new Set();
+  const rows = await db.query<{ id: string }>(
+    `SELECT s.id::text AS id FROM ${LIVE_SESSION}
+      WHERE s.id = ANY(ARRAY(SELECT unnest($1::bigint[]))) AND s.revoked_at IS NULL`,
+    [ids],
+    { name: 'auth_sessions_live' },
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Verifies an access token and loads its session's scope; throws 401. The token proves only which
+ * session is calling: what the caller may do is read afresh (loadScope), never taken from the token.
+ */
 export async function authenticate(db: Db, tokens: TokenService, token: string | undefined): Promise<Scope> {
   if (!token) throw unauthorized();
   let c;
@@ -85,26 +156,9 @@ export async function authenticate(db: Db, tokens: TokenService, token: string |
     if (e instanceof TokenError) throw unauthorized('common.tokenInvalid');
     throw e;
   }
-  // Named: every signed-in request runs it, and planning it cost PostgreSQL more than running it.
-  const [session] = await db.query<{ revoked_at: Date | null; user_status: number | null }>(
-    `SELECT s.revoked_at, u.status AS user_status FROM auth_session s
-       LEFT JOIN blade_user u ON u.id = s.user_id AND u.is_deleted = 0
-      WHERE s.id = $1`,
-    [c.sid],
-    { name: 'auth_session_live' },
-  );
-  if (!session || session.revoked_at || session.user_status !== 1) throw unauthorized('common.tokenInvalid');
-  return {
-    tenantId: c.tid,
-    userId: c.uid,
-    account: c.acc,
-    deptId: c.did,
-    roleIds: c.rids,
-    roleAliases: c.ral,
-    clientId: c.cid,
-    sessionId: c.sid,
-    isPlatformAdmin: isPlatformAdmin(c.tid, c.ral),
-  };
+  const scope = await loadScope(db, String(c.sid));
+  if (!scope) throw unauthorized('common.tokenInvalid');
+  return scope;
 }
 
 /** Throws 403 unless the scope satisfies the declared permission. */

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { JwtError, hs256, type Hs256 } from './jwt.js';
 
-/** What an access token says about its holder. */
+/**
+ * What an access token says about its holder. The server acts only on `sid` (the guard reads the rest of
+ * the caller's scope from the database on every request); roles and department stay for BladeX clients
+ * that read them, as they were when the token was signed.
+ */
 export interface AccessClaims {
   sid: string; // session id (sign-out revokes it)
   uid: string;
