@@ -389,7 +389,8 @@ export function serveSocket(rt: ImRuntime, socket: WebSocket, headerLang: Lang):
   async function handle(frame: { op: string; rid: number } & Record<string, unknown>) {
     const { op, rid, ...args } = frame;
     try {
-      if (!(op in validators)) throw invalid('im.unknownOp', { op });
+      // Own keys only: `toString` or `__proto__` are "in" every object and have no validator.
+      if (!Object.hasOwn(validators, op)) throw invalid('im.unknownOp', { op });
       if (!validators[op as Op].Check(args)) throw badArgs(op, args);
       if (op === 'auth') return await auth(rid, args as unknown as Ops['auth'][0]);
       if (!conn) throw new ImError(ERROR_CODE.NOT_LOGGED_IN, 'im.notLoggedIn');
