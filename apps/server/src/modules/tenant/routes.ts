@@ -6,10 +6,11 @@ import { listQuerySchema } from '../../platform/paging.js';
 import { splitIds } from '../../platform/rows.js';
 import { t } from '../../platform/i18n.js';
 import { createTenant, removeTenants, requirePlatform, tenants } from './rules.js';
+import { Id, IdList } from '../../platform/schema.js';
 
 const row = Type.Object({}, { additionalProperties: true });
-const id = Type.String({ pattern: '^\\d{1,20}$' });
-const idsQuery = Type.Object({ ids: Type.String({ minLength: 1, maxLength: 4000 }) });
+const id = Id();
+const idsQuery = Type.Object({ ids: IdList() });
 
 /** Tenant lookup by the host the sign-in page was opened on (the page hides the tenant field then). */
 export async function tenantRoutes(app: App) {
@@ -131,7 +132,7 @@ export async function tenantRoutes(app: App) {
         tags,
         summary: 'Account limit and expiry of tenants (platform only)',
         querystring: Type.Object({
-          ids: Type.String({ minLength: 1, maxLength: 4000 }),
+          ids: IdList(),
           accountNumber: Type.Optional(Type.Integer({ minimum: -1 })),
           expireTime: Type.Optional(Type.String({ format: 'date-time' })),
         }),
