@@ -15,7 +15,10 @@ describe(`chat op names (${dbLabel})`, () => {
     const c = await rawChat(t, 'admin', { lang: 'en' });
     for (const op of ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf']) {
       const res = await c.req(op, {});
-      expect(res, op).toMatchObject({ code: ERROR_CODE.INVALID_PARAMETER, message: `unknown operation ${op}` });
+      expect(res, op).toMatchObject({
+        code: ERROR_CODE.INVALID_PARAMETER,
+        message: `unknown operation ${op}`,
+      });
     }
     // The socket is still signed in and serves real ops.
     const list = await c.req('ping', {});
