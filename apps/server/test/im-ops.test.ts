@@ -11,7 +11,7 @@ describe(`chat op names (${dbLabel})`, () => {
   });
   afterAll(() => t?.close());
 
-  it('answers toString, constructor, __proto__ and hasOwnProperty as unknown ops over a real socket', async () => {
+  it('answers Object.prototype names as unknown ops, and ids beyond bigint as bad arguments, over a real socket', async () => {
     const c = await rawChat(t, 'admin', { lang: 'en' });
     for (const op of ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf']) {
       const res = await c.req(op, {});
@@ -19,6 +19,14 @@ describe(`chat op names (${dbLabel})`, () => {
         code: ERROR_CODE.INVALID_PARAMETER,
         message: `unknown operation ${op}`,
       });
+    }
+    // Ids beyond PostgreSQL's bigint are bad arguments, not a failure of the store.
+    for (const [op, args] of [
+      ['group', { groupID: '99999999999999999999' }],
+      ['revoke', { messageID: '9223372036854775808' }],
+    ] as const) {
+      const res = await c.req(op, args);
+      expect(res.code, op).toBe(ERROR_CODE.INVALID_PARAMETER);
     }
     // The socket is still signed in and serves real ops.
     const list = await c.req('ping', {});
