@@ -18,7 +18,7 @@ import { PermissionCache } from './platform/auth/permissions.js';
 import { AuthEvents } from './platform/auth/events.js';
 import { authenticate, authorize, bearerOf, ClientCache, type Permission } from './platform/auth/guard.js';
 import { AppError, tooMany, unauthorized } from './platform/errors.js';
-import { errorLogRow, makeErrorHandler } from './platform/errors-handler.js';
+import { errorLogRow, fieldWithNul, makeErrorHandler } from './platform/errors-handler.js';
 import { langOf, t } from './platform/i18n.js';
 import { getOrCreateSecret } from './platform/secrets.js';
 import type { App, AppContext } from './platform/context.js';
@@ -130,6 +130,10 @@ export async function buildApp(opts: BuildOptions): Promise<App & { routeTable: 
   // A POST without a body is an empty form: its required fields are then named by validation.
   app.addHook('preValidation', async (req) => {
     if ((req.body === undefined || req.body === null) && req.routeOptions.schema?.body) req.body = {};
+    for (const part of [req.params, req.query, req.body]) {
+      const field = fieldWithNul(part);
+      if (field !== undefined) throw new AppError(400, 'validation.nul', { field: field || 'body' });
+    }
   });
 
   // Fill the success message in the caller's language.

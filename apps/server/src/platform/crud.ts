@@ -1,8 +1,17 @@
 import type { Db } from './db/index.js';
 import { bad, forbidden, notFound } from './errors.js';
 import { newId } from './ids.js';
-import { buildFilters, orderBy, pageParams, toPage, type FilterDef, type PageQuery } from './paging.js';
+import {
+  buildFilters,
+  orderBy,
+  pageParams,
+  toPage,
+  type ColumnKind,
+  type FilterDef,
+  type PageQuery,
+} from './paging.js';
 import { camelRow } from './rows.js';
+import { isId } from './schema.js';
 import type { Scope } from './scope.js';
 
 /**
@@ -73,16 +82,41 @@ export class Repo<T extends Record<string, unknown> = Record<string, unknown>> {
     return w;
   }
 
-  private whereFor(scope: Scope, query: Record<string, unknown>, extra?: (w: Where) => void): Where {
+  private typedFilters?: Promise<Record<string, FilterDef>>;
+
+  /**
+   * The filters with the database type of their column, so a value the column cannot take is a 400 naming
+   * the field before it reaches SQL (`userId=abc` on a bigint column). Read once from the catalog.
+   */
+  private filtersOf(db: Db): Promise<Record<string, FilterDef>> {
+    this.typedFilters ??= columnKinds(db, this.def.table).then((kinds) =>
+      Object.fromEntries(
+        Object.entries(prefixed(this.def.filters ?? {})).map(([k, d]) => {
+          const own = /^t\.(\w+)$/.exec(d.column)?.[1];
+          const kind = own ? kinds.get(own) : undefined;
+          return [k, kind ? { ...d, kind } : d];
+        }),
+      ),
+    );
+    this.typedFilters.catch(() => (this.typedFilters = undefined));
+    return this.typedFilters;
+  }
+
+  private async whereFor(
+    db: Db,
+    scope: Scope,
+    query: Record<string, unknown>,
+    extra?: (w: Where) => void,
+  ): Promise<Where> {
     const w = this.baseWhere(scope);
-    w.sql.push(...buildFilters(query, prefixed(this.def.filters ?? {}), w.params));
+    w.sql.push(...buildFilters(query, await this.filtersOf(db), w.params));
     extra?.(w);
     return w;
   }
 
   async page(db: Db, scope: Scope, query: PageQuery & Record<string, unknown>, extra?: (w: Where) => void) {
     const { current, size, offset } = pageParams(query);
-    const w = this.whereFor(scope, query, extra);
+    const w = await this.whereFor(db, scope, query, extra);
     const where = w.sql.length ? `WHERE ${w.sql.join(' AND ')}` : '';
     const order = orderBy(query, this.sortCols, this.def.defaultOrder ?? 't.id');
     const [count, rows] = await Promise.all([
@@ -103,7 +137,7 @@ export class Repo<T extends Record<string, unknown> = Record<string, unknown>> {
     extra?: (w: Where) => void,
     cap = 5000,
   ) {
-    const w = this.whereFor(scope, query, extra);
+    const w = await this.whereFor(db, scope, query, extra);
     const where = w.sql.length ? `WHERE ${w.sql.join(' AND ')}` : '';
     const order = orderBy(query, this.sortCols, this.def.defaultOrder ?? 't.id');
     const rows = await db.query(
@@ -130,7 +164,7 @@ export class Repo<T extends Record<string, unknown> = Record<string, unknown>> {
   /** Throws 403 if any id belongs to another tenant, 404 if any is missing. */
   async assertAccessible(db: Db, scope: Scope, ids: string[]) {
     if (!ids.length) return;
-    if (!ids.every((id) => /^\d{1,20}$/.test(id))) throw notFound();
+    if (!ids.every(isId)) throw notFound();
     const rows = await db.query<{ id: string; tenant_id?: string }>(
       `SELECT id${this.def.tenant ? ', tenant_id' : ''} FROM ${this.def.table} WHERE id = ANY($1::bigint[])${this.def.softDelete ? ' AND is_deleted = 0' : ''}`,
       [ids],
@@ -221,6 +255,24 @@ export class Repo<T extends Record<string, unknown> = Record<string, unknown>> {
       : await db.query(`DELETE FROM ${this.def.table} WHERE id = ANY($1::bigint[]) RETURNING id`, [ids]);
     return rows.length;
   }
+}
+
+/** The column types of a table: every database of a deployment has the same migrations, so one read serves. */
+async function columnKinds(db: Db, table: string): Promise<Map<string, ColumnKind>> {
+  const rows = await db.query<{ column_name: string; data_type: string }>(
+    `SELECT column_name, data_type FROM information_schema.columns
+      WHERE table_schema = current_schema() AND table_name = $1`,
+    [table],
+  );
+  const kindOf = (t: string): ColumnKind =>
+    /^(bigint|integer|smallint)$/.test(t)
+      ? 'integer'
+      : /^(numeric|real|double precision)$/.test(t)
+        ? 'numeric'
+        : /^(timestamp|date)/.test(t)
+          ? 'date'
+          : 'text';
+  return new Map(rows.map((r) => [r.column_name, kindOf(r.data_type)]));
 }
 
 const prefixed = (defs: Record<string, FilterDef>) =>

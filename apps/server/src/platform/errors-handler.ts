@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { newId } from './ids.js';
 import { AppError, OAuthError } from './errors.js';
 import { t, type Lang } from './i18n.js';
@@ -49,8 +51,98 @@ export function validationMessage(lang: Lang, issues: AjvIssue[], context?: stri
   }
 }
 
+/**
+ * PostgreSQL's "this text is not a value of that type" errors. Schemas and typed filters keep malformed
+ * input away from SQL; a value that still gets there is the caller's mistake, not the server's.
+ */
+const INVALID_INPUT = new Set(['22P02', '22003', '22008', '22007', '22021']);
+
+/** The request field whose value the database quoted in its message, or the part of the request. */
+export function fieldOfInvalidInput(req: FastifyRequest, err: Error): string {
+  const quoted = /"([^"]*)"\s*$/.exec(err.message)?.[1] ?? /: "([^"]*)"/.exec(err.message)?.[1];
+  const nul = (err as { code?: string }).code === '22021';
+  const parts = { params: req.params, query: req.query, body: req.body } as Record<string, unknown>;
+  for (const [part, value] of Object.entries(parts)) {
+    const found = findField(value, (v) =>
+      nul ? v.includes('\u0000') : quoted !== undefined && v === quoted,
+    );
+    if (found !== undefined) return found || part;
+  }
+  return req.method === 'GET' ? 'query' : 'body';
+}
+
+/**
+ * The first field (path) of a request part with a NUL character in a key or a text value. PostgreSQL
+ * refuses NUL in text, and no form field has a use for it, so it is refused at the edge for every route.
+ */
+export function fieldWithNul(root: unknown): string | undefined {
+  const hasNul = (s: string) => s.includes('\u0000');
+  const stack: Array<[unknown, string]> = [[root, '']];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (hasNul(v)) return path;
+    } else if (v && typeof v === 'object') {
+      for (const [k, c] of Object.entries(v)) {
+        const p = path ? `${path}.${k}` : k;
+        if (hasNul(k)) return p.replaceAll('\u0000', '\\0');
+        stack.push([c, p]);
+      }
+    }
+  }
+  return undefined;
+}
+
+function findField(root: unknown, match: (v: string) => boolean): string | undefined {
+  const stack: Array<[unknown, string]> = [[root, '']];
+  for (let seen = 0; stack.length && seen < 10_000; seen++) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint') {
+      if (match(String(v))) return path;
+    } else if (v && typeof v === 'object') {
+      for (const [k, c] of Object.entries(v)) stack.push([c, path ? `${path}.${k}` : k]);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A flood of the same failure (a client in a loop, a scanner) is written once per window and counted
+ * after that, so the error log and the log table cannot grow without bound. Bounded in keys as well.
+ */
+export class ErrorLogLimiter {
+  private readonly seen: LRUCache<string, { since: number; count: number }>;
+  constructor(
+    private readonly windowMs = 60_000,
+    max = 1000,
+  ) {
+    this.seen = new LRUCache({ max });
+  }
+
+  /** Whether to write this one, and how many identical ones were held back since the last write. */
+  admit(route: string, err: Error, now = Date.now()): { write: boolean; suppressed: number } {
+    const key = createHash('sha256')
+      .update(route)
+      .update('\0')
+      .update(err.message)
+      .update('\0')
+      .update(err.stack ?? '')
+      .digest('base64url');
+    const e = this.seen.get(key);
+    if (e && now - e.since < this.windowMs) {
+      e.count++;
+      return { write: false, suppressed: 0 };
+    }
+    this.seen.set(key, { since: now, count: 0 });
+    return { write: true, suppressed: e?.count ?? 0 };
+  }
+}
+
 /** One place that decides what a failure looks like on the wire; never a stack trace to the client. */
-export function makeErrorHandler(recordError: (req: FastifyRequest, err: Error) => Promise<void>) {
+export function makeErrorHandler(
+  recordError: (req: FastifyRequest, err: Error) => Promise<void>,
+  limiter = new ErrorLogLimiter(),
+) {
   return async function errorHandler(
     err: FastifyError | AppError | OAuthError,
     req: FastifyRequest,
@@ -92,12 +184,21 @@ export function makeErrorHandler(recordError: (req: FastifyRequest, err: Error) 
           : status === 429
             ? t(lang, 'common.tooManyRequests')
             : err.message;
+    } else if (INVALID_INPUT.has(String((err as { code?: unknown }).code))) {
+      status = 400;
+      code = 400;
+      msg = t(lang, 'validation.invalid', { field: fieldOfInvalidInput(req, err) });
     } else {
       status = 500;
       code = 500;
       msg = t(lang, 'common.serverError');
-      req.log.error({ err }, 'unhandled error');
-      await recordError(req, err).catch((e: unknown) => req.log.error({ err: e }, 'error log write failed'));
+      const { write, suppressed } = limiter.admit(`${req.method} ${req.routeOptions?.url ?? ''}`, err);
+      if (write) {
+        req.log.error({ err, ...(suppressed ? { suppressed } : {}) }, 'unhandled error');
+        await recordError(req, err).catch((e: unknown) =>
+          req.log.error({ err: e }, 'error log write failed'),
+        );
+      }
     }
     if (oauth)
       return reply

@@ -59,6 +59,7 @@ registerMessages(
     'validation.additional': '不支持的字段 {field}',
     'validation.invalid': '字段 {field} 不合法',
     'validation.body': '请求体格式不正确',
+    'validation.nul': '字段 {field} 含有不允许的空字符 (NUL)',
   },
   {
     'common.success': 'success',
@@ -87,5 +88,6 @@ registerMessages(
     'validation.additional': 'unsupported field {field}',
     'validation.invalid': 'field {field} is invalid',
     'validation.body': 'the request body is malformed',
+    'validation.nul': 'field {field} contains a NUL character, which is not allowed',
   },
 );

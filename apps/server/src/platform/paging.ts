@@ -1,9 +1,12 @@
 import { Type, type TProperties } from 'typebox';
 import { bad } from './errors.js';
 import type { Page } from './envelope.js';
+import { BIGINT_MAX } from './schema.js';
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 1000;
+/** Far beyond any real list, and small enough that (current - 1) * size stays an exact integer. */
+export const MAX_PAGE = 1_000_000;
 
 export interface PageQuery {
   current?: number | string;
@@ -12,11 +15,23 @@ export interface PageQuery {
   descs?: string;
 }
 
+/**
+ * A route whose schema lets current/size through as text still gets bounded integers: `1e21` or
+ * `Infinity` would otherwise reach OFFSET and fail in the database.
+ */
+function pageNumber(field: string, raw: number | string | undefined, fallback: number, max: number) {
+  if (raw === undefined || raw === '') return fallback;
+  const n = typeof raw === 'number' ? raw : /^\s*-?\d{1,16}\s*$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n)) throw bad('validation.type', { field, type: 'integer' });
+  if (n > max) throw bad('validation.maximum', { field, limit: max });
+  return Math.max(1, n);
+}
+
 export function pageParams(q: PageQuery) {
-  const current = Math.max(1, Math.floor(Number(q.current ?? 1)) || 1);
+  const current = pageNumber('current', q.current, 1, MAX_PAGE);
   const size = Math.min(
     MAX_PAGE_SIZE,
-    Math.max(1, Math.floor(Number(q.size ?? DEFAULT_PAGE_SIZE)) || DEFAULT_PAGE_SIZE),
+    pageNumber('size', q.size, DEFAULT_PAGE_SIZE, Number.MAX_SAFE_INTEGER),
   );
   return { current, size, offset: (current - 1) * size };
 }
@@ -39,7 +54,9 @@ export function orderBy(q: PageQuery, sortable: Record<string, string>, fallback
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean)) {
-      const col = sortable[f] ?? sortable[snakeToCamel(f)];
+      // Own properties only: `__proto__` or `constructor` must not find Object.prototype's members.
+      const name = Object.hasOwn(sortable, f) ? f : snakeToCamel(f);
+      const col = Object.hasOwn(sortable, name) ? sortable[name] : undefined;
       if (!col) throw bad('common.badSort', { field: f });
       parts.push(`${col} ${dir}`);
     }
@@ -51,9 +68,54 @@ const snakeToCamel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.t
 
 /** How a list filter compares: text is LIKE %v% by default, the rest equality; suffixes change the operator. */
 export type FilterType = 'text' | 'number' | 'exact' | 'date';
+/** What the column holds in the database, as far as a filter value must be checked before it gets there. */
+export type ColumnKind = 'integer' | 'numeric' | 'date' | 'text';
 export interface FilterDef {
   column: string;
   type: FilterType;
+  /** The column's type in the database (Repo reads it from the catalog); wins over `type` for checks. */
+  kind?: ColumnKind;
+}
+
+const INTEGER = /^-?\d{1,19}$/;
+const NUMERIC = /^-?(?:\d{1,30}(?:\.\d{0,30})?|\.\d{1,30})$/;
+/** yyyy-MM-dd, optionally with a time and an offset: what the console sends and PostgreSQL reads. */
+const DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+
+const validDate = (v: string) => {
+  const m = DATE.exec(v);
+  if (!m) return false;
+  const [y, mo, d, h = '0', mi = '0', s = '0'] = m.slice(1).map((x) => x ?? '0');
+  const day = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+  return (
+    Number(y) >= 1 &&
+    day.getUTCMonth() === Number(mo) - 1 &&
+    day.getUTCDate() === Number(d) &&
+    Number(h) < 24 &&
+    Number(mi) < 60 &&
+    Number(s) < 60
+  );
+};
+
+const MIN_BIGINT = -BigInt(BIGINT_MAX) - 1n;
+
+/** The value as the column takes it, or a 400 naming the query field: never a database error. */
+function typedValue(field: string, def: FilterDef, value: string): unknown {
+  const kind = def.kind ?? (def.type === 'number' ? 'numeric' : def.type === 'date' ? 'date' : 'text');
+  if (kind === 'integer') {
+    if (!INTEGER.test(value)) throw bad('validation.type', { field, type: 'integer' });
+    const n = BigInt(value);
+    if (n > BigInt(BIGINT_MAX) || n < MIN_BIGINT)
+      throw bad('validation.maximum', { field, limit: BIGINT_MAX });
+    return value;
+  }
+  if (kind === 'numeric') {
+    if (!NUMERIC.test(value)) throw bad('validation.type', { field, type: 'number' });
+    return def.type === 'number' ? Number(value) : value;
+  }
+  if (kind === 'date' && !validDate(value)) throw bad('validation.format', { field });
+  return value;
 }
 
 const SUFFIX_OPS: Record<string, string> = {
@@ -94,20 +156,25 @@ export function buildFilters(
       params.push(`%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
       where.push(`${def.column}::text LIKE $${params.length}`);
     } else {
-      params.push(def.type === 'number' ? Number(value) : value);
+      params.push(typedValue(key, def, value));
       where.push(`${def.column} ${op} $${params.length}${def.type === 'date' ? '::timestamptz' : ''}`);
     }
   }
   return where;
 }
 
+/** current/size/ascs/descs for routes that build their own query schema. */
+export const pageQueryProps = {
+  current: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
+  ascs: Type.Optional(Type.String({ maxLength: 200 })),
+  descs: Type.Optional(Type.String({ maxLength: 200 })),
+} satisfies TProperties;
+
 /** Query-string schema of a list route: paging, sorting and each declared filter with its suffixes. */
 export function listQuerySchema(defs: Record<string, FilterDef>, extra: TProperties = {}) {
   const props: TProperties = {
-    current: Type.Optional(Type.Integer({ minimum: 1 })),
-    size: Type.Optional(Type.Integer({ minimum: 1 })),
-    ascs: Type.Optional(Type.String({ maxLength: 200 })),
-    descs: Type.Optional(Type.String({ maxLength: 200 })),
+    ...pageQueryProps,
     ...extra,
   };
   for (const f of Object.keys(defs)) {

@@ -6,12 +6,13 @@ import { splitIds } from '../../platform/rows.js';
 import { bad } from '../../platform/errors.js';
 import { buildTree } from '../menu/tree.js';
 import { removeZones, saveZone, zones } from './zone-rules.js';
+import { Id, IdList } from '../../platform/schema.js';
 
 const row = Type.Object({}, { additionalProperties: true });
-const id = Type.String({ pattern: '^\\d{1,20}$' });
+const id = Id();
 const zoneBody = Type.Object({
   id: Type.Optional(id),
-  parentId: Type.Optional(Type.String({ pattern: '^\\d{1,20}$' })),
+  parentId: Type.Optional(Id()),
   code: Type.String({ minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9_-]+$' }),
   name: Type.String({ minLength: 1, maxLength: 64 }),
   sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })),
@@ -162,7 +163,7 @@ export async function zoneRoutes(app: App) {
       schema: {
         tags,
         summary: 'Removes a zone without sub-zones; its regions become free',
-        querystring: Type.Object({ id: Type.String({ minLength: 1, maxLength: 4000 }) }),
+        querystring: Type.Object({ id: IdList() }),
         response: { 200: envelope(Type.Integer()) },
       },
     },

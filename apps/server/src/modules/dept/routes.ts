@@ -6,9 +6,10 @@ import { listQuerySchema } from '../../platform/paging.js';
 import { splitIds } from '../../platform/rows.js';
 import { buildTree } from '../menu/tree.js';
 import { deptNode, depts, removeDepts, submitDept } from './rules.js';
+import { Id, IdList } from '../../platform/schema.js';
 
 const row = Type.Object({}, { additionalProperties: true });
-const id = Type.String({ pattern: '^\\d{1,20}$' });
+const id = Id();
 const parentQuery = { parentId: Type.Optional(id), tenantId: Type.Optional(Type.String({ maxLength: 12 })) };
 const tenantFilter = (tenantId: string | undefined) => (w: { sql: string[]; params: unknown[] }) => {
   // The platform administrator may look at one tenant's tree; everyone else is scoped by the Repo anyway.
@@ -137,7 +138,7 @@ export async function deptRoutes(app: App) {
         summary: 'Adds (no id) or changes a department; the parent must be of the same tenant',
         body: Type.Object({
           id: Type.Optional(id),
-          parentId: Type.Optional(Type.String({ pattern: '^\\d{1,20}$' })),
+          parentId: Type.Optional(Id()),
           deptName: Type.String({ minLength: 1, maxLength: 45 }),
           fullName: Type.Optional(Type.String({ maxLength: 45 })),
           deptCategory: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
@@ -161,7 +162,7 @@ export async function deptRoutes(app: App) {
       schema: {
         tags,
         summary: 'Removes departments without sub-departments or employees',
-        querystring: Type.Object({ ids: Type.String({ minLength: 1, maxLength: 4000 }) }),
+        querystring: Type.Object({ ids: IdList() }),
         response: { 200: envelope(Type.Integer()) },
       },
     },

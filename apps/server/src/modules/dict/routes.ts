@@ -7,9 +7,10 @@ import { splitIds } from '../../platform/rows.js';
 import { t } from '../../platform/i18n.js';
 import { bizDicts, systemDicts } from './repo.js';
 import { removeDicts, submitDict, toTree } from './rules.js';
+import { Id, IdList } from '../../platform/schema.js';
 
 const row = Type.Object({}, { additionalProperties: true });
-const id = Type.String({ pattern: '^\\d{1,20}$' });
+const id = Id();
 const entry = Type.Object({
   id: Type.String(),
   dictKey: Type.String(),
@@ -20,7 +21,7 @@ const entry = Type.Object({
 });
 const submitBody = Type.Object({
   id: Type.Optional(id),
-  parentId: Type.Optional(Type.String({ pattern: '^\\d{1,20}$' })),
+  parentId: Type.Optional(Id()),
   code: Type.Optional(Type.String({ maxLength: 255 })),
   dictKey: Type.Optional(Type.String({ maxLength: 255 })),
   dictValue: Type.String({ minLength: 1, maxLength: 255 }),
@@ -40,7 +41,7 @@ export async function dictRoutes(app: App) {
     const base = `/api/blade-system/${kind}`;
     const tags = [kind];
     const filters = listQuerySchema(repo.def.filters!, {
-      parentId: Type.Optional(Type.String({ pattern: '^\\d{1,20}$' })),
+      parentId: Type.Optional(Id()),
     });
 
     app.get(
@@ -197,7 +198,7 @@ export async function dictRoutes(app: App) {
         schema: {
           tags,
           summary: 'Removes rows; a dictionary that still has entries is refused',
-          querystring: Type.Object({ ids: Type.String({ minLength: 1, maxLength: 4000 }) }),
+          querystring: Type.Object({ ids: IdList() }),
           response: { 200: envelope(Type.Integer()) },
         },
       },

@@ -31,6 +31,7 @@ import { listConversations } from './convs.js';
 import { USER_ID, rateLimited } from './rules.js';
 import * as store from './store.js';
 import { issueResume, verifyTicket } from './tickets.js';
+import { Id } from '../../platform/schema.js';
 
 export interface ImRuntime {
   deps: ImDeps;
@@ -46,8 +47,9 @@ export const AUTH_TIMEOUT_MS = 10_000;
 
 const userID = Type.String({ pattern: USER_ID.source });
 const convID = Type.String({ minLength: 1, maxLength: 80 });
-const groupID = Type.String({ pattern: '^\\d{1,20}$' });
-const msgID = Type.String({ pattern: '^\\d{1,20}$' });
+// Within bigint: a longer run of digits would fail in the database instead of as a bad argument.
+const groupID = Id();
+const msgID = Id();
 const empty = Type.Object({});
 const gender = Type.Union(
   [TYPES.GENDER_UNKNOWN, TYPES.GENDER_FEMALE, TYPES.GENDER_MALE].map((g) => Type.Literal(g)),
@@ -389,7 +391,8 @@ export function serveSocket(rt: ImRuntime, socket: WebSocket, headerLang: Lang):
   async function handle(frame: { op: string; rid: number } & Record<string, unknown>) {
     const { op, rid, ...args } = frame;
     try {
-      if (!(op in validators)) throw invalid('im.unknownOp', { op });
+      // Own keys only: `toString` or `__proto__` are "in" every object and have no validator.
+      if (!Object.hasOwn(validators, op)) throw invalid('im.unknownOp', { op });
       if (!validators[op as Op].Check(args)) throw badArgs(op, args);
       if (op === 'auth') return await auth(rid, args as unknown as Ops['auth'][0]);
       if (!conn) throw new ImError(ERROR_CODE.NOT_LOGGED_IN, 'im.notLoggedIn');

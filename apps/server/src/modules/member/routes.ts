@@ -15,9 +15,10 @@ import {
   withStaffNames,
   type Customer,
 } from './customers.js';
+import { Id, IdList } from '../../platform/schema.js';
 
 const row = Type.Object({}, { additionalProperties: true });
-const id = Type.String({ pattern: '^\\d{1,20}$' });
+const id = Id();
 const key = (max: number) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]));
 
 /** Staff routes of the customer list page (/member/index). */
@@ -92,7 +93,7 @@ export async function customerRoutes(app: App) {
           source: key(20),
           brand: key(40),
           intentionLevel: key(4),
-          userId: Type.Optional(Type.Union([Type.String({ pattern: '^\\d{0,20}$' }), Type.Null()])),
+          userId: Type.Optional(Type.Union([Id(), Type.Literal(''), Type.Null()])),
           remark: key(255),
           status: Type.Optional(Type.Integer({ minimum: 1, maximum: 2 })),
         }),
@@ -113,7 +114,7 @@ export async function customerRoutes(app: App) {
       schema: {
         tags,
         summary: 'Removes customers (their mobile sessions end)',
-        querystring: Type.Object({ ids: Type.String({ minLength: 1, maxLength: 4000 }) }),
+        querystring: Type.Object({ ids: IdList() }),
         response: { 200: envelope(Type.Integer()) },
       },
     },
@@ -127,7 +128,7 @@ export async function customerRoutes(app: App) {
       schema: {
         tags,
         summary: 'Hands customers to a staff member of their tenant',
-        body: Type.Object({ ids: Type.String({ minLength: 1, maxLength: 4000 }), userId: id }),
+        body: Type.Object({ ids: IdList(), userId: id }),
         response: { 200: envelope(Type.Integer()) },
       },
     },

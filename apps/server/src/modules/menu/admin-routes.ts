@@ -6,9 +6,10 @@ import { listQuerySchema } from '../../platform/paging.js';
 import { splitIds } from '../../platform/rows.js';
 import { buildTree } from './tree.js';
 import { menus, removeMenus, submitMenu } from './admin.js';
+import { Id, IdList } from '../../platform/schema.js';
 
 const row = Type.Object({}, { additionalProperties: true });
-const id = Type.String({ pattern: '^\\d{1,20}$' });
+const id = Id();
 
 /** The menu console: browse, add, change and remove menus and buttons (platform administrator for writes). */
 export async function menuAdminRoutes(app: App) {
@@ -112,7 +113,7 @@ export async function menuAdminRoutes(app: App) {
         summary: 'Adds (no id) or changes a menu or button; codes are unique, buttons sit under menus',
         body: Type.Object({
           id: Type.Optional(id),
-          parentId: Type.Optional(Type.String({ pattern: '^\\d{1,20}$' })),
+          parentId: Type.Optional(Id()),
           code: Type.String({ minLength: 1, maxLength: 255, pattern: '^[A-Za-z][\\w-]*$' }),
           name: Type.String({ minLength: 1, maxLength: 255 }),
           nameEn: Type.Optional(Type.String({ maxLength: 255 })),
@@ -143,7 +144,7 @@ export async function menuAdminRoutes(app: App) {
       schema: {
         tags,
         summary: 'Removes menus without children, and their grants',
-        querystring: Type.Object({ ids: Type.String({ minLength: 1, maxLength: 4000 }) }),
+        querystring: Type.Object({ ids: IdList() }),
         response: { 200: envelope(Type.Integer()) },
       },
     },

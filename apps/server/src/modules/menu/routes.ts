@@ -5,6 +5,7 @@ import { envelope, ok } from '../../platform/envelope.js';
 import { scopeOf } from '../../platform/auth/guard.js';
 import type { Scope } from '../../platform/scope.js';
 import { buildTree, buttonGroups, grantedMenus, topMenuRoots } from './tree.js';
+import { Id } from '../../platform/schema.js';
 
 const anyArray = Type.Array(Type.Object({}, { additionalProperties: true }));
 
@@ -53,7 +54,7 @@ export async function menuRoutes(app: App) {
       schema: {
         tags: ['menu'],
         summary: "The caller's menu tree (menus granted to the caller's roles and their ancestors), sorted",
-        querystring: Type.Object({ topMenuId: Type.Optional(Type.String({ pattern: '^\\d{1,20}$' })) }),
+        querystring: Type.Object({ topMenuId: Type.Optional(Id()) }),
         response: { 200: envelope(anyArray) },
       },
     },

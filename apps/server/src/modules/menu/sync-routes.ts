@@ -14,9 +14,10 @@ import {
 } from './sync.js';
 import { requirePlatformAdmin } from './sync.js';
 import { checkExportToken, remoteOf, SYNC_TOKEN_HEADER, EXPORT_PATH } from './sync-remote.js';
+import { Id, IdList } from '../../platform/schema.js';
 
 const row = Type.Object({}, { additionalProperties: true });
-const id = Type.String({ pattern: '^\\d{1,20}$' });
+const id = Id();
 const remoteIds = Type.Array(id, { minItems: 1, maxItems: 200 });
 
 /** One row per sync: who, when, from where, how many of each kind, and the items applied. */
@@ -59,7 +60,7 @@ export async function menuSyncRoutes(app: App) {
         summary: `Menus of this environment for a remote sync (header ${SYNC_TOKEN_HEADER}): one level by parentId, or sub-trees by ids`,
         querystring: Type.Object({
           parentId: Type.Optional(id),
-          ids: Type.Optional(Type.String({ pattern: '^\\d{1,20}(,\\d{1,20}){0,199}$' })),
+          ids: Type.Optional(IdList()),
         }),
         response: { 200: envelope(Type.Object({ records: Type.Array(row) })) },
       },

@@ -12,10 +12,11 @@ import {
   topMenuKeys,
   topMenus,
 } from './topmenu.js';
+import { Id, IdList } from '../../platform/schema.js';
 
 const row = Type.Object({}, { additionalProperties: true });
-const id = Type.String({ pattern: '^\\d{1,20}$' });
-const idList = Type.String({ pattern: '^\\d{1,20}(,\\d{1,20}){0,199}$' });
+const id = Id();
+const idList = IdList();
 const PERMISSION = 'code:menu_top' as const;
 
 /** Top-menu administration (BladeX /api/blade-system/topmenu), per tenant. */
@@ -100,7 +101,7 @@ export async function topMenuRoutes(app: App) {
       schema: {
         tags,
         summary: 'Removes top menus (the menus they held stay)',
-        querystring: Type.Object({ ids: Type.String({ minLength: 1, maxLength: 4000 }) }),
+        querystring: Type.Object({ ids: IdList() }),
         response: { 200: envelope(Type.Integer()) },
       },
     },

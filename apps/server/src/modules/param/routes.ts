@@ -7,6 +7,7 @@ import { Repo } from '../../platform/crud.js';
 import { listQuerySchema } from '../../platform/paging.js';
 import { splitIds } from '../../platform/rows.js';
 import { registerMessages } from '../../platform/i18n.js';
+import { Id, IdList } from '../../platform/schema.js';
 
 registerMessages(
   { 'param.duplicateKey': '参数键 {key} 已存在', 'param.notPublic': '参数 {key} 不是公开参数，没有权限读取' },
@@ -42,7 +43,7 @@ export const params = new Repo({
 });
 
 const row = Type.Object({}, { additionalProperties: true });
-const id = Type.String({ pattern: '^\\d{1,20}$' });
+const id = Id();
 
 export async function paramRoutes(app: App) {
   const { db } = app.ctx;
@@ -146,7 +147,7 @@ export async function paramRoutes(app: App) {
       schema: {
         tags,
         summary: 'Removes parameters',
-        querystring: Type.Object({ ids: Type.String({ minLength: 1, maxLength: 4000 }) }),
+        querystring: Type.Object({ ids: IdList() }),
         response: { 200: envelope(Type.Integer()) },
       },
     },

@@ -16,9 +16,10 @@ import {
   words,
 } from './rules.js';
 import { wordFilterOf } from './words.js';
+import { Id, IdList } from '../../platform/schema.js';
 
 const row = Type.Object({}, { additionalProperties: true });
-const id = Type.String({ pattern: '^\\d{1,20}$' });
+const id = Id();
 const category = Type.Union(CATEGORIES.map((c) => Type.Literal(c)));
 
 const withCategoryName = (lang: Lang) => (r: Record<string, unknown>) => ({
@@ -108,7 +109,7 @@ export async function riskRoutes(app: App) {
       schema: {
         tags,
         summary: 'Removes words; every node stops masking them at once',
-        querystring: Type.Object({ ids: Type.String({ minLength: 1, maxLength: 4000 }) }),
+        querystring: Type.Object({ ids: IdList() }),
         response: { 200: envelope(Type.Integer()) },
       },
     },

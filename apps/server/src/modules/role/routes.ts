@@ -7,9 +7,10 @@ import { splitIds } from '../../platform/rows.js';
 import { MAX_ROLE_RANK } from '../../platform/auth/rank.js';
 import { buildTree } from '../menu/tree.js';
 import { grantMenus, removeRoles, roles, submitRole } from './rules.js';
+import { Id, IdList } from '../../platform/schema.js';
 
 const row = Type.Object({}, { additionalProperties: true });
-const id = Type.String({ pattern: '^\\d{1,20}$' });
+const id = Id();
 const idList = Type.Array(id, { maxItems: 2000 });
 
 export async function roleRoutes(app: App) {
@@ -94,7 +95,7 @@ export async function roleRoutes(app: App) {
         summary: "Adds (no id) or changes a role below the caller's rank; aliases are unique per tenant",
         body: Type.Object({
           id: Type.Optional(id),
-          parentId: Type.Optional(Type.String({ pattern: '^\\d{1,20}$' })),
+          parentId: Type.Optional(Id()),
           roleName: Type.String({ minLength: 1, maxLength: 255 }),
           roleAlias: Type.String({ minLength: 1, maxLength: 255, pattern: '^[a-z][a-z0-9_]*$' }),
           sort: Type.Optional(Type.Integer({ minimum: 0 })),
@@ -120,7 +121,7 @@ export async function roleRoutes(app: App) {
       schema: {
         tags,
         summary: 'Removes roles that no user holds and that have no sub-roles',
-        querystring: Type.Object({ ids: Type.String({ minLength: 1, maxLength: 4000 }) }),
+        querystring: Type.Object({ ids: IdList() }),
         response: { 200: envelope(Type.Integer()) },
       },
     },
@@ -175,7 +176,7 @@ export async function roleRoutes(app: App) {
       schema: {
         tags,
         summary: 'Menu ids granted to roles',
-        querystring: Type.Object({ roleIds: Type.String({ minLength: 1, maxLength: 4000 }) }),
+        querystring: Type.Object({ roleIds: IdList() }),
         response: { 200: envelope(Type.Array(Type.String())) },
       },
     },

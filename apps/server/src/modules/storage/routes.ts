@@ -19,6 +19,7 @@ import {
 } from './policy.js';
 import { signUploadToken, verifyUploadToken } from './token.js';
 import { storeUpload } from './upload.js';
+import { Id, IdList } from '../../platform/schema.js';
 
 const attachments = new Repo({
   table: 'blade_attach',
@@ -185,7 +186,7 @@ export async function storageRoutes(app: App) {
       schema: {
         tags: ['storage'],
         summary: 'One attachment',
-        querystring: Type.Object({ id: Type.String({ pattern: '^\\d{1,20}$' }) }),
+        querystring: Type.Object({ id: Id() }),
         response: { 200: envelope(Type.Object({}, { additionalProperties: true })) },
       },
     },
@@ -199,7 +200,7 @@ export async function storageRoutes(app: App) {
       schema: {
         tags: ['storage'],
         summary: 'Removes attachments (the records; stored bytes stay for links already handed out)',
-        querystring: Type.Object({ ids: Type.String({ minLength: 1, maxLength: 4000 }) }),
+        querystring: Type.Object({ ids: IdList() }),
         response: { 200: envelope(Type.Integer()) },
       },
     },

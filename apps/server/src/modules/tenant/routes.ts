@@ -7,10 +7,11 @@ import { listQuerySchema } from '../../platform/paging.js';
 import { splitIds } from '../../platform/rows.js';
 import { t } from '../../platform/i18n.js';
 import { createTenant, removeTenants, requirePlatform, tenants, updateTenant } from './rules.js';
+import { Id, IdList } from '../../platform/schema.js';
 
 const row = Type.Object({}, { additionalProperties: true });
-const id = Type.String({ pattern: '^\\d{1,20}$' });
-const idsQuery = Type.Object({ ids: Type.String({ minLength: 1, maxLength: 4000 }) });
+const id = Id();
+const idsQuery = Type.Object({ ids: IdList() });
 
 /** The tenant codes (what sessions and sockets know) of blade_tenant rows, removed ones too. */
 const tenantCodes = async (db: App['ctx']['db'], ids: string[]) =>
@@ -153,7 +154,7 @@ export async function tenantRoutes(app: App) {
         tags,
         summary: 'Account limit and expiry of tenants (platform only)',
         querystring: Type.Object({
-          ids: Type.String({ minLength: 1, maxLength: 4000 }),
+          ids: IdList(),
           accountNumber: Type.Optional(Type.Integer({ minimum: -1 })),
           expireTime: Type.Optional(Type.String({ format: 'date-time' })),
         }),

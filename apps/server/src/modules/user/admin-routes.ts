@@ -13,8 +13,9 @@ import { strongPassword } from '../../platform/auth/generate.js';
 import { revokeUserSessions } from '../auth/sessions.js';
 import { assertMayManageAccounts } from '../role/index.js';
 import { saveUser, users } from './admin-rules.js';
+import { Id, IdList } from '../../platform/schema.js';
 
-const idsQuery = Type.Object({ userIds: Type.String({ minLength: 1, maxLength: 4000 }) });
+const idsQuery = Type.Object({ userIds: IdList() });
 
 /** Account approval and unlocking: the administrator's side of registration and lockout. */
 export async function userAdminRoutes(app: App) {
@@ -53,7 +54,7 @@ export async function userAdminRoutes(app: App) {
         tags: ['user'],
         summary: "A page of the tenant's users (deptId includes sub-departments)",
         querystring: listQuerySchema(users.def.filters!, {
-          deptId: Type.Optional(Type.String({ pattern: '^\\d{1,20}$' })),
+          deptId: Type.Optional(Id()),
         }),
         response: { 200: envelope(pageSchema(Type.Object({}, { additionalProperties: true }))) },
       },
@@ -80,7 +81,7 @@ export async function userAdminRoutes(app: App) {
       schema: {
         tags: ['user'],
         summary: 'One user (never the password)',
-        querystring: Type.Object({ id: Type.String({ pattern: '^\\d{1,20}$' }) }),
+        querystring: Type.Object({ id: Id() }),
         response: { 200: envelope(Type.Object({}, { additionalProperties: true })) },
       },
     },
@@ -96,7 +97,7 @@ export async function userAdminRoutes(app: App) {
         summary:
           'Adds (no id; an initial password answered once) or changes a user, with roles and departments',
         body: Type.Object({
-          id: Type.Optional(Type.String({ pattern: '^\\d{1,20}$' })),
+          id: Type.Optional(Id()),
           account: Type.String({ minLength: 3, maxLength: 45, pattern: '^[\\w.-]+$' }),
           code: Type.Optional(Type.String({ maxLength: 12 })),
           name: Type.Optional(Type.String({ maxLength: 20 })),
@@ -104,8 +105,8 @@ export async function userAdminRoutes(app: App) {
           email: Type.Optional(Type.String({ maxLength: 45 })),
           phone: Type.Optional(Type.String({ maxLength: 20 })),
           sex: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
-          roleIds: Type.Array(Type.String({ pattern: '^\\d{1,20}$' }), { minItems: 1, maxItems: 20 }),
-          deptIds: Type.Array(Type.String({ pattern: '^\\d{1,20}$' }), { minItems: 1, maxItems: 20 }),
+          roleIds: Type.Array(Id(), { minItems: 1, maxItems: 20 }),
+          deptIds: Type.Array(Id(), { minItems: 1, maxItems: 20 }),
           status: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 })),
         }),
         response: {
@@ -130,7 +131,7 @@ export async function userAdminRoutes(app: App) {
       schema: {
         tags: ['user'],
         summary: 'Removes users (never yourself); their sessions end',
-        querystring: Type.Object({ ids: Type.String({ minLength: 1, maxLength: 4000 }) }),
+        querystring: Type.Object({ ids: IdList() }),
         response: { 200: envelope(Type.Integer()) },
       },
     },

@@ -14,6 +14,7 @@ import { consumeCaptcha } from '../auth/captcha.js';
 import { revokeUserSessions } from '../auth/sessions.js';
 import { checkNewPassword, plainPassword } from './passwords.js';
 import { checkMobile, consumeSmsCode, issueSmsCode } from './sms.js';
+import { Id } from '../../platform/schema.js';
 
 const opt = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 const header = (h: string | string[] | undefined) => (Array.isArray(h) ? h[0] : h);
@@ -131,7 +132,7 @@ export async function userRoutes(app: App) {
       schema: {
         tags: ['user'],
         summary: 'true when the password is still an initial one that the user must change',
-        querystring: Type.Object({ userId: opt(20) }),
+        querystring: Type.Object({ userId: Type.Optional(Type.Union([Id(), Type.Literal('')])) }),
         response: { 200: envelope(Type.Boolean()) },
       },
     },
