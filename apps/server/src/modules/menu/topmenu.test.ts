@@ -47,7 +47,7 @@ describe(`top-menu administration (${dbLabel})`, () => {
     });
     expect((await post(admin, `${T}/submit`, { code: 'top_desk', name: 'x' })).json()).toMatchObject({
       code: 400,
-      msg: 'a top menu with code top_desk already exists',
+      msg: 'A top menu with code top_desk already exists',
     });
     expect(
       (await post(admin, `${T}/submit`, { id, code: 'top_ops', name: '运维中心', sort: 4 })).json().code,

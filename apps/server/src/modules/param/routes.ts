@@ -10,7 +10,7 @@ import { registerMessages } from '../../platform/i18n.js';
 
 registerMessages(
   { 'param.duplicateKey': '参数键 {key} 已存在' },
-  { 'param.duplicateKey': 'a parameter with key {key} already exists' },
+  { 'param.duplicateKey': 'A parameter with key {key} already exists' },
 );
 
 /** System parameters of a tenant: name, key, value, remark. */

@@ -8,10 +8,10 @@ registerMessages(
     'tenant.nameTaken': '租户名称 {name} 已存在',
   },
   {
-    'tenant.platformOnly': 'only the platform administrator may do this',
-    'tenant.keepPlatform': 'the platform tenant 000000 cannot be removed',
+    'tenant.platformOnly': 'Only the platform administrator may do this',
+    'tenant.keepPlatform': 'The platform tenant 000000 cannot be removed',
     'tenant.created':
-      'tenant {tenantId} created; the initial password of its admin account is shown only this once',
-    'tenant.nameTaken': 'a tenant named {name} already exists',
+      'Tenant {tenantId} created; the initial password of its admin account is shown only this once',
+    'tenant.nameTaken': 'A tenant named {name} already exists',
   },
 );

@@ -81,7 +81,7 @@ describe(`tenants (${dbLabel})`, () => {
       payload: { tenantName: 'x' },
       lang: 'en',
     });
-    expect(refused.json()).toMatchObject({ code: 403, msg: 'only the platform administrator may do this' });
+    expect(refused.json()).toMatchObject({ code: 403, msg: 'Only the platform administrator may do this' });
     expect(
       (
         await call(t, token, {
@@ -117,7 +117,7 @@ describe(`tenants (${dbLabel})`, () => {
       payload: { tenantName: '北辰汽车' },
       lang: 'en',
     });
-    expect(dup.json().msg).toBe('a tenant named 北辰汽车 already exists');
+    expect(dup.json().msg).toBe('A tenant named 北辰汽车 already exists');
     const platformRow = (
       await call(t, platform, { url: '/api/blade-system/tenant/list?tenantId=000000' })
     ).json().data.records[0];
@@ -129,7 +129,7 @@ describe(`tenants (${dbLabel})`, () => {
           lang: 'en',
         })
       ).json().msg,
-    ).toBe('the platform tenant 000000 cannot be removed');
+    ).toBe('The platform tenant 000000 cannot be removed');
   });
 
   it('ends the sessions of a removed tenant and refuses its sign-ins', async () => {

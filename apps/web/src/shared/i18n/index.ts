@@ -15,6 +15,14 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
+// English messages put a field's label inside a sentence ("Please enter the department name"): there a
+// label loses its capital, unless it is an acronym ("URL").
+i18n.services.formatter?.add('inSentence', (value: unknown, lng?: string) =>
+  lng === 'en' && typeof value === 'string' && /^[A-Z][a-z]/.test(value)
+    ? value[0]!.toLowerCase() + value.slice(1)
+    : value,
+);
+
 /** Feature folders bring their own texts under a namespace key of the translation. */
 export function addResources(namespace: string, texts: { zh: object; en: object }) {
   i18n.addResourceBundle('zh', 'translation', { [namespace]: texts.zh }, true, true);
