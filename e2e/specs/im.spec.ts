@@ -97,7 +97,7 @@ describe('the chat screen', () => {
     await a.page.getByRole('tab', { name: 'Contacts' }).click();
     const contacts = a.page.getByRole('list', { name: 'Contacts' }).getByRole('listitem');
     await contacts.filter({ hasText: '李晓梅' }).waitFor();
-    await a.page.getByText('resource staff', { exact: true }).click();
+    await a.page.getByText('Resource staff', { exact: true }).click();
     await contacts.filter({ hasText: '张伟' }).waitFor();
     await expect.poll(() => contacts.filter({ hasText: '李晓梅' }).count()).toBe(0);
     await a.page.getByText('all', { exact: true }).click();

@@ -122,7 +122,7 @@ describe(`sign-in (${dbLabel})`, () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       error_code: 'invalid_request',
-      error_description: 'the password must be encrypted with the server public key (SM2) before it is sent',
+      error_description: 'The password must be encrypted with the server public key (SM2) before it is sent',
     });
   });
 
@@ -135,7 +135,7 @@ describe(`sign-in (${dbLabel})`, () => {
       [{ username: 'admin', password: 'zz'.repeat(120), grant_type: 'password' }, /must be encrypted/],
       [{ username: 'admin', password: 'ab'.repeat(120), grant_type: 'password' }, /could not be decrypted/],
       [{ grant_type: 'refresh_token' }, /Missing parameter refresh_token/],
-      [{ grant_type: 'refresh_token', refresh_token: 'not-a-token' }, /refresh token invalid or expired/],
+      [{ grant_type: 'refresh_token', refresh_token: 'not-a-token' }, /Refresh token invalid or expired/],
     ];
     for (const [q, msg] of cases) {
       const res = await tokenRequest(t, q, { lang: 'en' });
@@ -223,7 +223,7 @@ describe(`sign-in (${dbLabel})`, () => {
       { tenantId: '999999', username: 'admin', password: cipher, grant_type: 'password' },
       { lang: 'en' },
     );
-    expect(res.json().error_description).toBe('tenant 999999 does not exist or is disabled');
+    expect(res.json().error_description).toBe('Tenant 999999 does not exist or is disabled');
   });
 
   it('answers a clear error for the social grant when no provider is configured', async () => {

@@ -97,7 +97,7 @@ describe(`menu administration (${dbLabel})`, () => {
     });
     expect(res.json()).toMatchObject({
       code: 403,
-      msg: 'menus are shared by the whole platform: only the platform administrator may change them',
+      msg: 'Menus are shared by the whole platform: only the platform administrator may change them',
     });
     const sales = await tokenFor(t, 'sales1');
     expect((await get(sales, '/api/blade-system/menu/lazy-list')).statusCode).toBe(403);

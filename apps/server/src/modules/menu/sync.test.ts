@@ -115,7 +115,7 @@ describe(`menu sync between environments (${dbLabel})`, () => {
       ).json(),
     ).toMatchObject({
       code: 400,
-      msg: 'the parent notice_admin of menu notice_admin_add does not exist here; include the parent in the sync',
+      msg: 'The parent notice_admin of menu notice_admin_add does not exist here; include the parent in the sync',
     });
     expect(await idByCode(local, 'notice_admin_add')).toBeUndefined();
 
@@ -193,7 +193,7 @@ describe(`menu sync between environments (${dbLabel})`, () => {
     const res = await post(local, tenantAdmin, `${S}/saveMenuDiff`, { ids: ['1'], keys: ['added:x'] });
     expect(res.statusCode).toBe(403);
     expect(res.json().msg).toBe(
-      'menus are shared by the whole platform: only the platform administrator may change them',
+      'Menus are shared by the whole platform: only the platform administrator may change them',
     );
     expect((await post(local, tenantAdmin, `${S}/menuSyncRecordPage`, {})).statusCode).toBe(403);
   });

@@ -149,7 +149,7 @@ describe(`tenants (${dbLabel})`, () => {
     ).toBe(1);
     expect((await call(t, token, { url: '/api/blade-auth/oauth/user-info' })).statusCode).toBe(401);
     expect((await signIn(created.tenantId, 'admin', created.adminPassword)).json().error_description).toBe(
-      `tenant ${created.tenantId} does not exist or is disabled`,
+      `Tenant ${created.tenantId} does not exist or is disabled`,
     );
   });
 
@@ -171,7 +171,7 @@ describe(`tenants (${dbLabel})`, () => {
       ).json().data,
     ).toBe(1);
     expect((await signIn(created.tenantId, 'admin', created.adminPassword)).json().error_description).toBe(
-      `tenant ${created.tenantId} has expired, please contact an administrator`,
+      `Tenant ${created.tenantId} has expired, please contact an administrator`,
     );
   });
 });

@@ -126,7 +126,7 @@ describe(`accounts and passwords (${dbLabel})`, () => {
       url: `/api/blade-user/register-guest?${new URLSearchParams({ tenantId: '123456', account: 'abc123', password: enc('Guest2026pw') })}`,
       lang: 'en',
     });
-    expect(tenant.json().msg).toBe('tenant 123456 does not exist');
+    expect(tenant.json().msg).toBe('Tenant 123456 does not exist');
   });
 
   it('check-password says true for an initial password and false once it was changed', async () => {
