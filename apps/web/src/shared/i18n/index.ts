@@ -17,11 +17,10 @@ void i18n.use(initReactI18next).init({
 
 // English messages put a field's label inside a sentence ("Please enter the department name"): there a
 // label loses its capital, unless it is an acronym ("URL").
-i18n.services.formatter?.add('inSentence', (value: unknown, lng?: string) =>
-  lng === 'en' && typeof value === 'string' && /^[A-Z][a-z]/.test(value)
-    ? value[0]!.toLowerCase() + value.slice(1)
-    : value,
-);
+i18n.services.formatter?.add('inSentence', (value: unknown, lng?: string) => {
+  const text = String(value ?? '');
+  return lng === 'en' && /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
+});
 
 /** Feature folders bring their own texts under a namespace key of the translation. */
 export function addResources(namespace: string, texts: { zh: object; en: object }) {
