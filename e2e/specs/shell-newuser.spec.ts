@@ -79,7 +79,8 @@ const column = (page: Page, header: string) =>
 /** Opens a page of the workspace by its address, as a bookmark or a shared link does. */
 async function visit(page: Page, path: string) {
   await page.goto(`${baseUrl()}${path}`);
-  await page.locator('.ant-table-row, .ant-descriptions').first().waitFor();
+  // The page of the active tab: the other tabs stay mounted, hidden.
+  await page.locator('.ant-table-row:visible, .ant-descriptions:visible').first().waitFor();
 }
 
 describe('the shell as a new user meets it', () => {
