@@ -34,7 +34,7 @@ describe(`tenants (${dbLabel})`, () => {
       lang: 'en',
     });
     expect(res.json().msg).toMatch(
-      /^tenant \d{6} created; the initial password of its admin account is shown only this once$/,
+      /^Tenant \d{6} created; the initial password of its admin account is shown only this once$/,
     );
     const { tenantId, adminAccount, adminPassword } = res.json().data;
     expect(adminAccount).toBe('admin');
