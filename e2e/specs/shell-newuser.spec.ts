@@ -268,5 +268,9 @@ describe('the shell as a new user meets it', () => {
       .filter({ has: page.getByRole('menuitem', { name: '示例微应用' }) });
     await expect(group.locator('> .ant-menu-submenu-title').textContent()).resolves.toBe('工作台');
     await shot(page, 'side-menu-390');
+    // The English polish on a phone: typed departments, the capitalised texts.
+    await page.getByRole('button', { name: 'English' }).click();
+    await visit(page, '/system/dept');
+    await shot(page, 'departments-en-390');
   });
 });
