@@ -90,10 +90,10 @@ describe('the customer mobile chat page (/h5/chat)', () => {
     // The same rules in English.
     await page.getByRole('button', { name: 'EN' }).click();
     await page.getByRole('button', { name: 'Get code' }).click();
-    await page.getByText('mobile number must be 11 digits').waitFor();
+    await page.getByText('Mobile number must be 11 digits').waitFor();
     await field(page, 'Mobile').fill('');
     await page.getByRole('button', { name: 'Get code' }).click();
-    await page.getByText('mobile number cannot be empty').waitFor();
+    await page.getByText('Mobile number cannot be empty').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

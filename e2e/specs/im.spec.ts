@@ -97,7 +97,7 @@ describe('the chat screen', () => {
     await a.page.getByRole('tab', { name: 'Contacts' }).click();
     const contacts = a.page.getByRole('list', { name: 'Contacts' }).getByRole('listitem');
     await contacts.filter({ hasText: '李晓梅' }).waitFor();
-    await a.page.getByText('resource staff', { exact: true }).click();
+    await a.page.getByText('Resource staff', { exact: true }).click();
     await contacts.filter({ hasText: '张伟' }).waitFor();
     await expect.poll(() => contacts.filter({ hasText: '李晓梅' }).count()).toBe(0);
     await a.page.getByText('all', { exact: true }).click();
@@ -122,12 +122,12 @@ describe('the chat screen', () => {
 
     await box(a.page).fill('   ');
     await box(a.page).press('Enter');
-    await expect.poll(() => toast(a.page).textContent()).toContain('cannot send an empty message');
+    await expect.poll(() => toast(a.page).textContent()).toContain('Cannot send an empty message');
     await expect(box(a.page).inputValue()).resolves.toBe('   ');
 
     // The other side: the badge counts, the title says so, opening the chat reads it.
     await expect.poll(() => badge(z.page).textContent(), { timeout: 15_000 }).toBe('2');
-    await expect.poll(() => z.page.title()).toBe('new message+2');
+    await expect.poll(() => z.page.title()).toBe('New message+2');
     await openChat(z.page);
     const conv = z.page.locator('.fc-im-conv').filter({ hasText: '王建国' });
     await conv.click();
@@ -169,11 +169,11 @@ describe('the chat screen', () => {
     await sent(a.page, 'the price was wrong').waitFor();
     await bubble(z.page, 'the price was wrong').waitFor();
     await messageMenu(a.page, sent(a.page, 'the price was wrong'), 'Revoke');
-    await notice(a.page, 'you revoked a message').waitFor();
-    await notice(z.page, 'the other party revoked a message').waitFor();
+    await notice(a.page, 'You revoked a message').waitFor();
+    await notice(z.page, 'The other party revoked a message').waitFor();
     expect(await bubble(z.page, 'the price was wrong').count()).toBe(0);
     // A revoked text of mine can be put back into the box within the window.
-    await notice(a.page, 'you revoked a message').getByRole('button', { name: 'Re-edit' }).click();
+    await notice(a.page, 'You revoked a message').getByRole('button', { name: 'Re-edit' }).click();
     await expect.poll(() => box(a.page).inputValue()).toBe('the price was wrong');
 
     // Messages of the other party have no revoke.
@@ -210,7 +210,7 @@ describe('the chat screen', () => {
     await z.context.close();
   });
 
-  it("pages back through history with view more, then no more; reading history, new messages show 'back to latest'", async () => {
+  it("pages back through history with view more, then no more; reading history, new messages show 'Back to latest'", async () => {
     const a = await staff('online2');
     const z = await staff('sales1');
     await openChat(a.page);
@@ -227,19 +227,19 @@ describe('the chat screen', () => {
     // The newest page holds 15.
     expect(await bubble(z.page, 'stock update 03').count()).toBe(1);
     expect(await bubble(z.page, 'stock update 02').count()).toBe(0);
-    await z.page.getByRole('button', { name: 'view more' }).click();
+    await z.page.getByRole('button', { name: 'View more' }).click();
     await bubble(z.page, 'stock update 01').waitFor();
     await z.page.getByText('no more', { exact: true }).waitFor();
-    await expect.poll(() => toast(z.page).textContent()).toContain('there are no more history messages');
+    await expect.poll(() => toast(z.page).textContent()).toContain('There are no more history messages');
 
-    // Reading history (more than 20 px up), a new message shows 'back to latest' instead of pulling down.
+    // Reading history (more than 20 px up), a new message shows 'Back to latest' instead of pulling down.
     const list = z.page.getByTestId('message-list');
     const fromBottom = () => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
     await list.evaluate((el) => (el.scrollTop = 0));
     expect(await fromBottom()).toBeGreaterThan(20);
     await send(a.page, 'stock update 18');
     await bubble(z.page, 'stock update 18').waitFor({ state: 'attached' });
-    const latest = z.page.getByRole('button', { name: 'back to latest' });
+    const latest = z.page.getByRole('button', { name: 'Back to latest' });
     await latest.waitFor();
     expect(await fromBottom()).toBeGreaterThan(20);
     await latest.click();
@@ -378,7 +378,7 @@ describe('the chat screen', () => {
       await peer.destroy();
     }
     await expect.poll(() => badge(z.page).textContent(), { timeout: 15_000 }).toBe('99+');
-    await expect.poll(() => z.page.title()).toBe('new message+99+');
+    await expect.poll(() => z.page.title()).toBe('New message+99+');
     await openChat(z.page);
     const conv = z.page.locator('.fc-im-conv').filter({ hasText: '张伟' });
     await expect(conv.locator('.ant-scroll-number').textContent()).resolves.toBe('99+');

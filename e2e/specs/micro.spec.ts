@@ -10,8 +10,8 @@ describe('micro-apps in the workspace (qiankun host)', () => {
     const userInfo = page.waitForRequest(
       (r) => r.url().endsWith('/api/blade-auth/oauth/user-info') && r.frame() === page.mainFrame(),
     );
-    await page.getByRole('menuitem', { name: '流程办公' }).click();
-    await clickShown(page.getByRole('menuitem', { name: '示例微应用' }));
+    // In the Workbench group, open on the workbench.
+    await clickShown(page.locator('.ant-layout-sider').getByRole('menuitem', { name: '示例微应用' }));
     await page.waitForURL(/\/qiankun\/micro\/demo$/);
     await page.locator('.ant-tabs-tab-active', { hasText: '示例微应用' }).waitFor();
 

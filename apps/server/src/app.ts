@@ -5,6 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
+import helmet from '@fastify/helmet';
 import websocket from '@fastify/websocket';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -79,6 +80,41 @@ export async function buildApp(opts: BuildOptions): Promise<App & { routeTable: 
   app.decorateRequest('auth', null);
   app.decorateRequest('lang', 'zh');
   app.decorateRequest('clientId', null);
+
+  // Security headers on every answer (the app, the API, /api/docs), registered before the hooks that
+  // may answer early (a refused client gets them too): docs/web.md "Security headers" says
+  // why each source is allowed. Scripts only from this origin; 'unsafe-eval' is the one exception, for
+  // qiankun, which runs a micro-app's scripts through eval. Styles may be inline: antd writes its
+  // CSS-in-JS into <style> elements at run time. Images, media and frames may come from other sites
+  // (avatars, map tiles, the embedded pages of /myiframe).
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'none'"],
+        scriptSrc: ["'self'", "'unsafe-eval'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        mediaSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'https:', 'http:'],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    // X-Frame-Options for browsers without frame-ancestors; same origin, as the micro-app host needs.
+    frameguard: { action: 'sameorigin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Avatars, map tiles and embedded pages come from other sites that send no CORP header.
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    // HSTS is the TLS terminator's to send (the app itself may run on plain http inside a network).
+    strictTransportSecurity: false,
+  });
 
   // Every route must say who may call it; a route without a declaration stops the start.
   const routeTable: RouteInfo[] = [];

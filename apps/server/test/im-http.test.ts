@@ -19,7 +19,7 @@ describe(`chat endpoints (${dbLabel})`, () => {
     expect(own.json().data).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     const other = await call(t, token, { url: '/api/blade-im/sig/getSign/sales2', lang: 'en' });
     expect(other.statusCode).toBe(403);
-    expect(other.json().msg).toBe('a chat signature can only be issued for your own account');
+    expect(other.json().msg).toBe('A chat signature can only be issued for your own account');
     const anonymous = await call(t, undefined, { url: '/api/blade-im/sig/getSign/sales1' });
     expect(anonymous.statusCode).toBe(401);
   });
@@ -184,7 +184,7 @@ describe(`chat endpoints (${dbLabel})`, () => {
         });
       const long = await send(TYPES.MSG_TEXT, { text: '字'.repeat(4097) });
       expect(long.code).toBe(ERROR_CODE.TEXT_TOO_LONG);
-      expect(long.message).toBe('the message text cannot exceed 12 KB');
+      expect(long.message).toBe('The message text cannot exceed 12 KB');
       const file = await send(TYPES.MSG_FILE, {
         fileName: 'brochure.pdf',
         fileUrl: '/files/202611/x.pdf',
@@ -201,7 +201,7 @@ describe(`chat endpoints (${dbLabel})`, () => {
       expect(image.message).toMatch(/28 MB/);
       const empty = await send(TYPES.MSG_TEXT, { text: '   ' });
       expect(empty.code).toBe(ERROR_CODE.INVALID_PARAMETER);
-      expect(empty.message).toBe('cannot send an empty message');
+      expect(empty.message).toBe('Cannot send an empty message');
       const script = await send(TYPES.MSG_FILE, {
         fileName: 'a',
         fileUrl: 'javascript:alert(1)',

@@ -93,8 +93,11 @@ export function MainLayout() {
   const look = LOOKS[themeName];
   const darkSider = isDarkColour(look.siderBg);
   return (
-    <Layout style={{ minHeight: '100vh' }} data-theme={themeName}>
+    // The shell is exactly the window: only the side menu and the page scroll, each on its own, so the top
+    // bar and the tabs never leave the screen (a long menu used to scroll the whole window with it).
+    <Layout style={{ height: '100dvh', overflow: 'hidden' }} data-theme={themeName}>
       <Layout.Sider
+        className="fc-sider"
         collapsible
         collapsed={collapsed}
         trigger={null}
@@ -117,7 +120,7 @@ export function MainLayout() {
         </div>
         <SideMenu nodes={side.data ?? []} dark={darkSider} collapsed={collapsed} />
       </Layout.Sider>
-      <Layout>
+      <Layout style={{ minWidth: 0 }}>
         <Layout.Header
           style={{
             display: 'flex',
@@ -151,7 +154,7 @@ export function MainLayout() {
           </Space>
         </Layout.Header>
         <TabBar />
-        <Layout.Content style={{ padding: tier === 0 ? 8 : 16, overflow: 'auto' }}>
+        <Layout.Content className="fc-content" style={{ padding: tier === 0 ? 8 : 16 }}>
           <TabHost />
         </Layout.Content>
       </Layout>

@@ -3,14 +3,12 @@ import { useNavigate } from 'react-router';
 import { Dropdown, Space } from 'antd';
 import { DashboardOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useSession } from '@/shared/auth/store';
+import { initials, shownName } from '@/shared/avatar';
 import { signOut } from '@/app/session';
 import { confirm } from '@/shared/notify/confirm';
 import { readableShade } from './contrast';
 
 const AVATAR_BG = readableShade('#409EFF');
-
-/** Spec §9: avatar initials are the last 2 characters of the nickname. */
-export const initials = (nick: string | undefined) => (nick ?? '').slice(-2);
 
 /**
  * The small round avatar of the top bar. Not antd's Avatar: that one measures its text after every
@@ -73,8 +71,8 @@ export function UserMenu() {
         aria-label={t('user.info')}
         tabIndex={0}
       >
-        <TopAvatar src={user?.avatar || undefined} text={initials(user?.nick_name)} />
-        <span className="fc-user-name">{user?.real_name || user?.nick_name || user?.account}</span>
+        <TopAvatar src={user?.avatar || undefined} text={initials(shownName(user))} />
+        <span className="fc-user-name">{shownName(user)}</span>
       </Space>
     </Dropdown>
   );

@@ -10,8 +10,12 @@ const TOP_WHITELIST = (import.meta.env.VITE_TOP_MENU_WHITELIST ?? '')
   .map((s: string) => s.trim())
   .filter(Boolean);
 
+const NO_ROLES: string[] = [];
+
 export function useMenuRoutes(topMenuId?: string) {
-  const roles = useSession((s) => s.user?.roles ?? []);
+  // A zustand selector must return the same value for the same state: a fresh `[]` on every call made
+  // each render look like a store change to React, so the layout re-rendered until React gave up (#185).
+  const roles = useSession((s) => s.user?.roles) ?? NO_ROLES;
   return useQuery({
     queryKey: ['menu-routes', topMenuId ?? ''],
     queryFn: () =>

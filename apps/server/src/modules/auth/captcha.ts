@@ -14,6 +14,9 @@ export async function createCaptcha(db: Db): Promise<{ key: string; image: strin
     color: true,
     width: 120,
     height: 40,
+    // svg-captcha's default 56 px glyphs are drawn for a 50 px image: in 40 px their lower part fell
+    // outside the picture (the code was half hidden). At 36 px every glyph stays inside.
+    fontSize: 36,
   });
   const key = randomUUID().replace(/-/g, '');
   // Expired captchas are purged on the way, so the table never grows.

@@ -123,20 +123,20 @@ describe(`sign-in (${dbLabel})`, () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       error_code: 'invalid_request',
-      error_description: 'the password must be encrypted with the server public key (SM2) before it is sent',
+      error_description: 'The password must be encrypted with the server public key (SM2) before it is sent',
     });
   });
 
   it('names the problem of a malformed request, never a 500', async () => {
     const cases: Array<[Record<string, string>, RegExp]> = [
-      [{ password: 'x', grant_type: 'password' }, /missing parameter username/],
-      [{ username: 'admin', grant_type: 'password' }, /missing parameter password/],
-      [{ username: 'admin', password: 'x' }, /missing parameter grant_type/],
-      [{ username: 'admin', password: 'x', grant_type: 'magic' }, /unsupported grant type: magic/],
+      [{ password: 'x', grant_type: 'password' }, /Missing parameter username/],
+      [{ username: 'admin', grant_type: 'password' }, /Missing parameter password/],
+      [{ username: 'admin', password: 'x' }, /Missing parameter grant_type/],
+      [{ username: 'admin', password: 'x', grant_type: 'magic' }, /Unsupported grant type: magic/],
       [{ username: 'admin', password: 'zz'.repeat(120), grant_type: 'password' }, /must be encrypted/],
       [{ username: 'admin', password: 'ab'.repeat(120), grant_type: 'password' }, /could not be decrypted/],
-      [{ grant_type: 'refresh_token' }, /missing parameter refresh_token/],
-      [{ grant_type: 'refresh_token', refresh_token: 'not-a-token' }, /refresh token invalid or expired/],
+      [{ grant_type: 'refresh_token' }, /Missing parameter refresh_token/],
+      [{ grant_type: 'refresh_token', refresh_token: 'not-a-token' }, /Refresh token invalid or expired/],
     ];
     for (const [q, msg] of cases) {
       const res = await tokenRequest(t, q, { lang: 'en' });
@@ -158,8 +158,8 @@ describe(`sign-in (${dbLabel})`, () => {
     const a = await signIn(t, 'nobody', 'whatever1', { lang: 'en', ip: '10.9.0.1' });
     const b = await signIn(t, 'online2', 'wrong-password1', { lang: 'en', ip: '10.9.0.1' });
     expect(a.statusCode).toBe(400);
-    expect(a.json().error_description).toBe('wrong account or password');
-    expect(b.json().error_description).toBe('wrong account or password');
+    expect(a.json().error_description).toBe('Wrong account or password');
+    expect(b.json().error_description).toBe('Wrong account or password');
   });
 
   it('locks an account after 5 failures for 30 minutes, and the right password is refused meanwhile', async () => {
@@ -167,7 +167,7 @@ describe(`sign-in (${dbLabel})`, () => {
       const res = await signIn(t, 'resource2', `wrong-${i}-pass`, { lang: 'en', ip: '10.1.0.1' });
       // Even the failure that locks the account answers like an unknown account.
       expect(res.statusCode).toBe(400);
-      expect(res.json().error_description).toBe('wrong account or password');
+      expect(res.json().error_description).toBe('Wrong account or password');
     }
     const right = await signIn(t, 'resource2', TEST_DEMO_PASSWORD, { ip: '10.1.0.2' });
     expect(right.statusCode).toBe(423);
@@ -211,7 +211,7 @@ describe(`sign-in (${dbLabel})`, () => {
     const res = await signIn(t, 'admin', TEST_ADMIN_PASSWORD, { ip, lang: 'en' });
     expect(res.statusCode).toBe(429);
     expect(res.json().error_description).toBe(
-      'too many failed sign-ins from this address, try again in 30 minutes',
+      'Too many failed sign-ins from this address, try again in 30 minutes',
     );
     expect((await signIn(t, 'admin', TEST_ADMIN_PASSWORD, { ip: '10.2.0.2' })).statusCode).toBe(200);
   });
@@ -220,10 +220,10 @@ describe(`sign-in (${dbLabel})`, () => {
     await t.db.query(`UPDATE blade_user SET status = 0 WHERE account = 'online1'`);
     const pending = await signIn(t, 'online1', TEST_DEMO_PASSWORD, { lang: 'en' });
     expect(pending.statusCode).toBe(403);
-    expect(pending.json().error_description).toBe('the account is awaiting approval by an administrator');
+    expect(pending.json().error_description).toBe('The account is awaiting approval by an administrator');
     await t.db.query(`UPDATE blade_user SET status = 2 WHERE account = 'online1'`);
     expect((await signIn(t, 'online1', TEST_DEMO_PASSWORD, { lang: 'en' })).json().error_description).toBe(
-      'the account is disabled, please contact an administrator',
+      'The account is disabled, please contact an administrator',
     );
     await t.db.query(`UPDATE blade_user SET status = 1 WHERE account = 'online1'`);
   });
@@ -247,7 +247,7 @@ describe(`sign-in (${dbLabel})`, () => {
       { tenantId: '999999', username: 'admin', password: cipher, grant_type: 'password' },
       { lang: 'en' },
     );
-    expect(res.json().error_description).toBe('tenant 999999 does not exist or is disabled');
+    expect(res.json().error_description).toBe('Tenant 999999 does not exist or is disabled');
   });
 
   it('answers a clear error for the social grant when no provider is configured', async () => {
@@ -257,7 +257,7 @@ describe(`sign-in (${dbLabel})`, () => {
       { lang: 'en' },
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json().error_description).toBe('sign-in with wechat is not configured');
+    expect(res.json().error_description).toBe('Sign-in with wechat is not configured');
   });
 });
 
@@ -364,14 +364,14 @@ describe(`captcha mode (${dbLabel})`, () => {
   it('refuses the password grant without a captcha, accepts a valid one once', async () => {
     const without = await signIn(t, 'admin', TEST_ADMIN_PASSWORD, { lang: 'en' });
     expect(without.statusCode).toBe(400);
-    expect(without.json().error_description).toBe('please enter the captcha');
+    expect(without.json().error_description).toBe('Please enter the captcha');
 
     const { key, code } = await captcha();
     const wrong = await signIn(t, 'admin', TEST_ADMIN_PASSWORD, {
       lang: 'en',
       headers: { 'captcha-key': key, 'captcha-code': 'zzzzz' },
     });
-    expect(wrong.json().error_description).toBe('the captcha is wrong or expired, please get a new one');
+    expect(wrong.json().error_description).toBe('The captcha is wrong or expired, please get a new one');
     // A captcha works once, right or wrong.
     const again = await signIn(t, 'admin', TEST_ADMIN_PASSWORD, {
       headers: { 'captcha-key': key, 'captcha-code': code },

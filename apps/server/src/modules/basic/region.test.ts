@@ -90,7 +90,7 @@ describe(`regions (${dbLabel})`, () => {
       // A region with sub-regions is refused; the leaf goes first.
       const refused = await post(admin, '/api/blade-basic/region/remove?id=440399');
       expect(refused.statusCode).toBe(400);
-      expect(refused.json().msg).toBe('please remove the sub-regions first');
+      expect(refused.json().msg).toBe('Please remove the sub-regions first');
       expect((await post(admin, '/api/blade-basic/region/remove?id=440399001')).json().code).toBe(200);
       expect((await post(admin, '/api/blade-basic/region/remove?id=440399')).json().code).toBe(200);
       expect((await call(t, token, { url: '/api/blade-basic/region/detail?code=440399' })).statusCode).toBe(
@@ -102,13 +102,13 @@ describe(`regions (${dbLabel})`, () => {
       const admin = await tokenFor(t, 'admin');
       const submit = (payload: object) => post(admin, '/api/blade-basic/region/submit', payload);
       expect((await submit({ code: '440305', parentCode: '4403', name: 'x' })).json().msg).toBe(
-        'a region with code 440305 already exists',
+        'A region with code 440305 already exists',
       );
       expect((await submit({ code: '450398', parentCode: '4403', name: 'x' })).json().msg).toBe(
-        'the region code must be 6 digits starting with the parent code 4403',
+        'The region code must be 6 digits starting with the parent code 4403',
       );
       expect((await submit({ code: '9901', parentCode: '99', name: 'x' })).json().msg).toBe(
-        'the parent region 99 does not exist',
+        'The parent region 99 does not exist',
       );
       // A bad code is refused at the edge, naming the field.
       const shape = await submit({ code: '44-03', parentCode: '4403', name: 'x' });
@@ -125,7 +125,7 @@ describe(`regions (${dbLabel})`, () => {
       });
       expect(zone.json().code).toBe(200);
       const refused = await post(admin, '/api/blade-basic/region/remove?id=440305');
-      expect(refused.json().msg).toBe('this region belongs to a zone; take it out of the zone first');
+      expect(refused.json().msg).toBe('This region belongs to a zone; take it out of the zone first');
       expect((await detail('440305')).data.name).toBe('南山区');
     });
 

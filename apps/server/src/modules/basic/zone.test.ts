@@ -47,7 +47,7 @@ describe(`zones (${dbLabel})`, () => {
     expect(taken.json()).toMatchObject({ code: 400, msg: '上海市 already belongs to zone 上海' });
     expect(
       (await post(admin, '/api/blade-basic/zone/submit', { code: 'E01', name: 'again' })).json().msg,
-    ).toBe('a zone with code E01 already exists');
+    ).toBe('A zone with code E01 already exists');
 
     // The region list marks what other zones hold, and the edited zone keeps its own.
     const list = (

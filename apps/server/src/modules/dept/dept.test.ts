@@ -87,7 +87,7 @@ describe(`departments (${dbLabel})`, () => {
       (
         await post(admin, '/api/blade-system/dept/submit', { id: a, parentId: b, deptName: '二手车事业部' })
       ).json().msg,
-    ).toBe('a department cannot move under itself or one of its sub-departments');
+    ).toBe('A department cannot move under itself or one of its sub-departments');
     expect((await post(admin, `/api/blade-system/dept/remove?ids=${a}`)).json()).toMatchObject({
       code: 400,
       msg: 'remove the child nodes first',
@@ -96,7 +96,7 @@ describe(`departments (${dbLabel})`, () => {
       `SELECT id FROM blade_dept WHERE dept_name = '新车销售一部'`,
     ))!.id;
     expect((await post(admin, `/api/blade-system/dept/remove?ids=${sales1Dept}`)).json().msg).toBe(
-      'the department still has 1 employee(s); move them first',
+      'The department still has 1 employee(s); move them first',
     );
     expect((await post(admin, `/api/blade-system/dept/remove?ids=${b}`)).json().data).toBe(1);
     expect((await post(admin, `/api/blade-system/dept/remove?ids=${a}`)).json().data).toBe(1);

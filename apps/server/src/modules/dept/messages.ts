@@ -7,8 +7,8 @@ registerMessages(
     'dept.hasStaff': '部门下还有 {n} 名员工，请先调走员工',
   },
   {
-    'dept.parentMissing': 'the parent department does not exist',
-    'dept.cycle': 'a department cannot move under itself or one of its sub-departments',
-    'dept.hasStaff': 'the department still has {n} employee(s); move them first',
+    'dept.parentMissing': 'The parent department does not exist',
+    'dept.cycle': 'A department cannot move under itself or one of its sub-departments',
+    'dept.hasStaff': 'The department still has {n} employee(s); move them first',
   },
 );

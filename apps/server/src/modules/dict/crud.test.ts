@@ -52,7 +52,7 @@ describe(`dictionary administration (${dbLabel})`, () => {
       dictKey: 'ev',
       dictValue: '电动',
     });
-    expect(dup.json()).toMatchObject({ code: 400, msg: 'dictionary fuel_type already has the key ev' });
+    expect(dup.json()).toMatchObject({ code: 400, msg: 'Dictionary fuel_type already has the key ev' });
     const dupZh = await post(
       admin,
       '/api/blade-system/dict-biz/submit',
@@ -64,7 +64,7 @@ describe(`dictionary administration (${dbLabel})`, () => {
       (
         await post(admin, '/api/blade-system/dict-biz/submit', { code: 'fuel_type', dictValue: 'again' })
       ).json().msg,
-    ).toBe('a dictionary with code fuel_type already exists');
+    ).toBe('A dictionary with code fuel_type already exists');
 
     const page = (
       await get(admin, `/api/blade-system/dict-biz/child-list?parentId=${parentId}&current=1&size=1`)
@@ -143,7 +143,7 @@ describe(`dictionary administration (${dbLabel})`, () => {
       ).json(),
     ).toMatchObject({
       code: 403,
-      msg: 'system dictionaries can only be changed by the platform administrator',
+      msg: 'System dictionaries can only be changed by the platform administrator',
     });
     const sales = await tokenFor(t, 'sales1');
     expect(

@@ -9,10 +9,10 @@ registerMessages(
     'dict.refreshed': '字典缓存已刷新',
   },
   {
-    'dict.duplicateKey': 'dictionary {code} already has the key {key}',
-    'dict.duplicateCode': 'a dictionary with code {code} already exists',
-    'dict.parentMissing': 'the parent dictionary does not exist',
-    'dict.platformOnly': 'system dictionaries can only be changed by the platform administrator',
-    'dict.refreshed': 'dictionary cache refreshed',
+    'dict.duplicateKey': 'Dictionary {code} already has the key {key}',
+    'dict.duplicateCode': 'A dictionary with code {code} already exists',
+    'dict.parentMissing': 'The parent dictionary does not exist',
+    'dict.platformOnly': 'System dictionaries can only be changed by the platform administrator',
+    'dict.refreshed': 'Dictionary cache refreshed',
   },
 );

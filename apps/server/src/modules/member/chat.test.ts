@@ -68,7 +68,7 @@ describe(`customers in the chat (${dbLabel})`, () => {
     const stranger = await signIn(t, 'sales1');
     clients.push(stranger.client);
     const out = await rejection(textTo(me.client, 'sales1', 'hello?'));
-    expect(out).toMatchObject({ code: ERROR_CODE.FORBIDDEN, message: 'you cannot chat with this user' });
+    expect(out).toMatchObject({ code: ERROR_CODE.FORBIDDEN, message: 'You cannot chat with this user' });
     expect((await rejection(textTo(stranger.client, me.userID, 'hi'))).code).toBe(ERROR_CODE.FORBIDDEN);
     const group = await rejection(
       stranger.client.createGroup({ name: 'VIP', memberList: [{ userID: me.userID }] }),

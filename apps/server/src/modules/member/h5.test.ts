@@ -31,26 +31,26 @@ describe(`customer sign-in by SMS (${dbLabel})`, () => {
   const other = (wrong: string | undefined) => (wrong === '000000' ? '111111' : '000000');
 
   it('checks the number with the spec messages', async () => {
-    expect((await sendCode('')).json().msg).toBe('mobile number cannot be empty');
-    expect((await sendCode('1360123')).json().msg).toBe('mobile number must be 11 digits');
-    expect((await login('', '123456')).json().msg).toBe('mobile number cannot be empty');
+    expect((await sendCode('')).json().msg).toBe('Mobile number cannot be empty');
+    expect((await sendCode('1360123')).json().msg).toBe('Mobile number must be 11 digits');
+    expect((await login('', '123456')).json().msg).toBe('Mobile number cannot be empty');
   });
 
   it('signs a known customer in with a single-use code and shows who looks after them', async () => {
     const phone = '13601234501'; // 张志强, looked after by sales1
     expect((await sendCode(phone)).json()).toMatchObject({
       code: 200,
-      msg: 'verification code sent, valid for 5 minutes',
+      msg: 'Verification code sent, valid for 5 minutes',
     });
     const again = await sendCode(phone);
     expect(again.statusCode).toBe(429);
-    expect(again.json().msg).toMatch(/^please wait \d+ seconds before asking for another code$/);
+    expect(again.json().msg).toMatch(/^Please wait \d+ seconds before asking for another code$/);
     const code = await lastCode(phone);
     expect(code).toMatch(/^\d{6}$/);
-    expect((await login(phone, other(code))).json().msg).toBe('verification code wrong or expired');
+    expect((await login(phone, other(code))).json().msg).toBe('Verification code wrong or expired');
     const res = (await login(phone, code)).json();
     expect(res).toMatchObject({ code: 200, data: { tokenType: 'bearer', expiresIn: 7 * 24 * 3600 } });
-    expect((await login(phone, code)).json().msg).toBe('verification code wrong or expired');
+    expect((await login(phone, code)).json().msg).toBe('Verification code wrong or expired');
     const profile = (await me(res.data.accessToken)).json().data;
     expect(profile).toMatchObject({
       name: '张志强',
@@ -71,7 +71,7 @@ describe(`customer sign-in by SMS (${dbLabel})`, () => {
     await sendCode(phone);
     const code = await lastCode(phone);
     for (let i = 0; i < 5; i++) await login(phone, other(code));
-    expect((await login(phone, code)).json().msg).toBe('verification code wrong or expired');
+    expect((await login(phone, code)).json().msg).toBe('Verification code wrong or expired');
   });
 
   it('makes a new number a lead of the online-sales staff in turn', async () => {
@@ -112,7 +112,7 @@ describe(`customer sign-in by SMS (${dbLabel})`, () => {
     // …and customer routes refuse a staff token.
     const staff = await tokenFor(t, 'sales1');
     expect((await me(staff)).statusCode).toBe(401);
-    expect((await me(staff)).json().msg).toBe('your session has ended, please sign in again');
+    expect((await me(staff)).json().msg).toBe('Your session has ended, please sign in again');
     expect((await call(t, undefined, { url: '/api/blade-member/h5/me' })).statusCode).toBe(401);
   });
 
@@ -142,7 +142,7 @@ describe(`customer sign-in by SMS (${dbLabel})`, () => {
     await sendCode('15801234504');
     expect((await login('15801234504', await lastCode('15801234504'))).json()).toMatchObject({
       code: 403,
-      msg: 'your customer account is disabled; please contact the store',
+      msg: 'Your customer account is disabled; please contact the store',
     });
   });
 
@@ -175,7 +175,7 @@ describe(`customer sign-in by SMS (${dbLabel})`, () => {
           lang: 'en',
         })
       ).json().msg,
-    ).toBe('please enter the customer name');
+    ).toBe('Please enter the customer name');
   });
 
   it('keeps tenants apart: codes, customers and unknown tenants', async () => {
@@ -187,7 +187,7 @@ describe(`customer sign-in by SMS (${dbLabel})`, () => {
     const phone = '15801234505'; // 周文斌, a customer of 000000
     await sendCode(phone, '000000');
     const code = await lastCode(phone);
-    expect((await login(phone, code, '777777')).json().msg).toBe('verification code wrong or expired');
+    expect((await login(phone, code, '777777')).json().msg).toBe('Verification code wrong or expired');
     // In 777777 the same number is a lead of its own (no online-sales staff there: it waits for assignment).
     const there = await signIn(phone, '777777');
     expect(there.customer.staff).toBeNull();

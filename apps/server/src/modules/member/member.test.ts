@@ -56,17 +56,17 @@ describe(`customer list (${dbLabel})`, () => {
 
   it('checks the mobile number with the spec messages and refuses a number that is already a customer', async () => {
     const add = (payload: object) => post(sales1, '/api/blade-member/customer/submit', payload);
-    expect((await add({ name: '钱多多', phone: '' })).json().msg).toBe('mobile number cannot be empty');
+    expect((await add({ name: '钱多多', phone: '' })).json().msg).toBe('Mobile number cannot be empty');
     expect((await add({ name: '钱多多', phone: '1391234' })).json().msg).toBe(
-      'mobile number must be 11 digits',
+      'Mobile number must be 11 digits',
     );
     expect((await add({ name: '  ', phone: '13511112222' })).json().msg).toBe(
-      'please enter the customer name',
+      'Please enter the customer name',
     );
     // sales2's customer: the number is refused, named, even though sales1 cannot see that customer.
     expect((await add({ name: '钱多多', phone: '13701234507' })).json()).toMatchObject({
       code: 400,
-      msg: 'mobile number 13701234507 already belongs to a customer of this tenant',
+      msg: 'Mobile number 13701234507 already belongs to a customer of this tenant',
     });
     expect((await add({ name: '钱多多', phone: '13511112222', source: 'tv' })).json().msg).toBe(
       'source: tv is not an entry of the dictionary',
@@ -94,7 +94,7 @@ describe(`customer list (${dbLabel})`, () => {
       (await add({ id: res.data, name: '钱多多', phone: '13511112222', userId: ids.sales2 })).json(),
     ).toMatchObject({
       code: 403,
-      msg: 'only an administrator can choose or change the responsible staff member',
+      msg: 'Only an administrator can choose or change the responsible staff member',
     });
     expect(
       (await add({ id: res.data, name: '钱先生', phone: '13511112223', userId: ids.sales1 })).json().code,
@@ -120,7 +120,7 @@ describe(`customer list (${dbLabel})`, () => {
     ]) {
       expect(res.statusCode).toBe(403);
       expect(res.json().msg).toBe(
-        'this customer is looked after by a colleague; you cannot see or change it',
+        'This customer is looked after by a colleague; you cannot see or change it',
       );
     }
     expect((await get(sales2, `/api/blade-member/customer/detail?id=${theirs}`)).json().data.name).toBe(
@@ -148,7 +148,7 @@ describe(`customer list (${dbLabel})`, () => {
     );
     expect(
       (await post(admin, '/api/blade-member/customer/assign', { ids: a, userId: boss })).json().msg,
-    ).toBe('the responsible staff member must be an active employee of this tenant');
+    ).toBe('The responsible staff member must be an active employee of this tenant');
     // An administrator adding a customer chooses who looks after them.
     const added = (
       await post(admin, '/api/blade-member/customer/submit', {

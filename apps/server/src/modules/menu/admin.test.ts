@@ -46,12 +46,12 @@ describe(`menu administration (${dbLabel})`, () => {
           category: 1,
         })
       ).json().msg,
-    ).toBe('a menu with code notice_admin already exists');
+    ).toBe('A menu with code notice_admin already exists');
     expect(
       (
         await post(admin, '/api/blade-system/menu/submit', { code: 'lonely_button', name: 'x', category: 2 })
       ).json().msg,
-    ).toBe('a button must sit under a menu');
+    ).toBe('A button must sit under a menu');
     expect(
       (
         await post(admin, '/api/blade-system/menu/submit', {
@@ -61,7 +61,7 @@ describe(`menu administration (${dbLabel})`, () => {
           category: 1,
         })
       ).json().msg,
-    ).toBe('a button must sit under a menu');
+    ).toBe('A button must sit under a menu');
     expect(
       (
         await post(admin, '/api/blade-system/menu/submit', {
@@ -72,7 +72,7 @@ describe(`menu administration (${dbLabel})`, () => {
           category: 1,
         })
       ).json().msg,
-    ).toBe('a menu cannot move under itself or one of its children');
+    ).toBe('A menu cannot move under itself or one of its children');
     const found = (await get(admin, '/api/blade-system/menu/lazy-list?name=通知公')).json().data;
     expect(found.map((m: { code: string }) => m.code)).toEqual(['notice_admin']);
     expect((await get(admin, `/api/blade-system/menu/lazy-menu-list?parentId=${page}`)).json().data).toEqual(
@@ -97,7 +97,7 @@ describe(`menu administration (${dbLabel})`, () => {
     });
     expect(res.json()).toMatchObject({
       code: 403,
-      msg: 'menus are shared by the whole platform: only the platform administrator may change them',
+      msg: 'Menus are shared by the whole platform: only the platform administrator may change them',
     });
     const sales = await tokenFor(t, 'sales1');
     expect((await get(sales, '/api/blade-system/menu/lazy-list')).statusCode).toBe(403);

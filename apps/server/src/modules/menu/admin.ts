@@ -13,12 +13,12 @@ registerMessages(
     'menu.platformOnly': '菜单是全平台共用的，只有平台管理员可以修改',
   },
   {
-    'menu.duplicateCode': 'a menu with code {code} already exists',
-    'menu.parentMissing': 'the parent menu does not exist',
-    'menu.buttonParent': 'a button must sit under a menu',
-    'menu.cycle': 'a menu cannot move under itself or one of its children',
+    'menu.duplicateCode': 'A menu with code {code} already exists',
+    'menu.parentMissing': 'The parent menu does not exist',
+    'menu.buttonParent': 'A button must sit under a menu',
+    'menu.cycle': 'A menu cannot move under itself or one of its children',
     'menu.platformOnly':
-      'menus are shared by the whole platform: only the platform administrator may change them',
+      'Menus are shared by the whole platform: only the platform administrator may change them',
   },
 );
 

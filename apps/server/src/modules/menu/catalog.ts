@@ -82,6 +82,15 @@ export const MENU_CATALOG: MenuSeed[] = [
         icon: 'ExperimentOutlined',
         roles: ['admin'],
       },
+      // The developer's sample of the micro-app host, beside the test page (staff see it, as before).
+      {
+        code: 'micro_demo',
+        zh: '示例微应用',
+        en: 'Sample micro-app',
+        path: '/qiankun/micro/demo',
+        icon: 'AppstoreOutlined',
+        roles: STAFF,
+      },
       {
         code: 'help_link',
         zh: '帮助文档',
@@ -315,13 +324,6 @@ export const MENU_CATALOG: MenuSeed[] = [
         path: '/qiankun/micro',
         icon: 'AppstoreAddOutlined',
         hidden: true,
-      },
-      {
-        code: 'micro_demo',
-        zh: '示例微应用',
-        en: 'Sample micro-app',
-        path: '/qiankun/micro/demo',
-        icon: 'AppstoreOutlined',
       },
       {
         code: 'iframe_host',

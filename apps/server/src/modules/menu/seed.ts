@@ -16,6 +16,8 @@ interface Row {
   sort: number;
   category: 1 | 2;
   action: number;
+  /** 1 only for an address that opens in a new window; every other page opens as a tab. */
+  isOpen: 0 | 1;
   meta: string | null;
   roles: RoleAlias[];
 }
@@ -44,6 +46,7 @@ export function catalogRows(catalog: MenuSeed[] = MENU_CATALOG): Row[] {
         sort: i + 1,
         category: 1,
         action: 0,
+        isOpen: m.path && /^https?:/i.test(m.path) ? 1 : 0,
         meta: JSON.stringify(meta),
         roles,
       });
@@ -61,6 +64,7 @@ export function catalogRows(catalog: MenuSeed[] = MENU_CATALOG): Row[] {
           sort: j + 1,
           category: 2,
           action,
+          isOpen: 0,
           meta: JSON.stringify({ i18n: { zh, en } }),
           roles: bRoles ?? roles,
         });
@@ -105,8 +109,8 @@ export async function seedMenus(ctx: SeedContext): Promise<void> {
   );
   await db.tx(async (t) => {
     await t.query(
-      `INSERT INTO blade_menu (id, parent_id, code, name, alias, path, source, sort, category, action, meta)
-       SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::int[], $10::int[], $11::jsonb[])`,
+      `INSERT INTO blade_menu (id, parent_id, code, name, alias, path, source, sort, category, action, meta, is_open)
+       SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::int[], $10::int[], $11::jsonb[], $12::int[])`,
       [
         fresh.map((r) => r.id),
         fresh.map((r) => r.parentId),
@@ -119,6 +123,7 @@ export async function seedMenus(ctx: SeedContext): Promise<void> {
         fresh.map((r) => r.category),
         fresh.map((r) => r.action),
         fresh.map((r) => r.meta),
+        fresh.map((r) => r.isOpen),
       ],
     );
     const grants: Array<[string, string]> = [];

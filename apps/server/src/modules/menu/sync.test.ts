@@ -115,7 +115,7 @@ describe(`menu sync between environments (${dbLabel})`, () => {
       ).json(),
     ).toMatchObject({
       code: 400,
-      msg: 'the parent notice_admin of menu notice_admin_add does not exist here; include the parent in the sync',
+      msg: 'The parent notice_admin of menu notice_admin_add does not exist here; include the parent in the sync',
     });
     expect(await idByCode(local, 'notice_admin_add')).toBeUndefined();
 
@@ -155,7 +155,7 @@ describe(`menu sync between environments (${dbLabel})`, () => {
     expect(
       (await post(local, admin, `${S}/saveMenuDiff`, { ids: [system], keys: ['added:notice_admin'] })).json()
         .msg,
-    ).toBe('the remote menus changed after the comparison (added:notice_admin); compare again');
+    ).toBe('The remote menus changed after the comparison (added:notice_admin); compare again');
     expect(
       (
         await post(local, admin, `${S}/saveMenuDiff`, { ids: [system], keys: ['removed:param_export'] })
@@ -193,7 +193,7 @@ describe(`menu sync between environments (${dbLabel})`, () => {
     const res = await post(local, tenantAdmin, `${S}/saveMenuDiff`, { ids: ['1'], keys: ['added:x'] });
     expect(res.statusCode).toBe(403);
     expect(res.json().msg).toBe(
-      'menus are shared by the whole platform: only the platform administrator may change them',
+      'Menus are shared by the whole platform: only the platform administrator may change them',
     );
     expect((await post(local, tenantAdmin, `${S}/menuSyncRecordPage`, {})).statusCode).toBe(403);
   });
@@ -202,17 +202,17 @@ describe(`menu sync between environments (${dbLabel})`, () => {
     // The remote itself has no remote of its own.
     expect((await get(remote, remoteAdmin, `${S}/lazyRemoteMenuList`)).json()).toMatchObject({
       code: 400,
-      msg: 'menu sync is not set up: set the environment variable(s) MENU_SYNC_URL, MENU_SYNC_TOKEN',
+      msg: 'Menu sync is not set up: set the environment variable(s) MENU_SYNC_URL, MENU_SYNC_TOKEN',
     });
     const wrongAdmin = await tokenFor(wrongToken, 'admin');
     expect((await get(wrongToken, wrongAdmin, `${S}/lazyRemoteMenuList`)).json().msg).toBe(
-      `the remote environment ${remoteUrl} refused the sync token; check MENU_SYNC_TOKEN`,
+      `The remote environment ${remoteUrl} refused the sync token; check MENU_SYNC_TOKEN`,
     );
     const err = await new RemoteMenus('http://127.0.0.1:1', TOKEN).children('0').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     const e = err as AppError;
     expect(tr('en', e.key, e.params)).toBe(
-      'cannot reach the remote environment http://127.0.0.1:1; check the address and the network',
+      'Cannot reach the remote environment http://127.0.0.1:1; check the address and the network',
     );
     // An environment without an export token serves no menus, and says so.
     const off = await local.app.inject({

@@ -19,20 +19,20 @@ registerMessages(
     'menu.sync.cycle': '菜单 {code} 不能移到它自己的下级之下',
   },
   {
-    'menu.sync.notConfigured': 'menu sync is not set up: set the environment variable(s) {missing}',
-    'menu.sync.unreachable': 'cannot reach the remote environment {url}; check the address and the network',
-    'menu.sync.badToken': 'the remote environment {url} refused the sync token; check MENU_SYNC_TOKEN',
+    'menu.sync.notConfigured': 'Menu sync is not set up: set the environment variable(s) {missing}',
+    'menu.sync.unreachable': 'Cannot reach the remote environment {url}; check the address and the network',
+    'menu.sync.badToken': 'The remote environment {url} refused the sync token; check MENU_SYNC_TOKEN',
     'menu.sync.exportOff':
-      'the remote environment {url} does not allow menu export (set MENU_EXPORT_TOKEN there)',
+      'The remote environment {url} does not allow menu export (set MENU_EXPORT_TOKEN there)',
     'menu.sync.badAnswer':
-      'the remote environment {url} did not answer with Forecourt menus; check the address',
-    'menu.sync.tokenInvalid': 'the sync token is not valid',
-    'menu.sync.exportDisabled': 'menu export is not enabled on this environment',
-    'menu.sync.stale': 'the remote menus changed after the comparison ({key}); compare again',
+      'The remote environment {url} did not answer with Forecourt menus; check the address',
+    'menu.sync.tokenInvalid': 'The sync token is not valid',
+    'menu.sync.exportDisabled': 'Menu export is not enabled on this environment',
+    'menu.sync.stale': 'The remote menus changed after the comparison ({key}); compare again',
     'menu.sync.parentMissing':
-      'the parent {parent} of menu {code} does not exist here; include the parent in the sync',
-    'menu.sync.removeHasChildren': 'menu {code} still has sub-menus here; select them too',
-    'menu.sync.cycle': 'menu {code} cannot move under one of its own sub-menus',
+      'The parent {parent} of menu {code} does not exist here; include the parent in the sync',
+    'menu.sync.removeHasChildren': 'Menu {code} still has sub-menus here; select them too',
+    'menu.sync.cycle': 'Menu {code} cannot move under one of its own sub-menus',
   },
 );
 

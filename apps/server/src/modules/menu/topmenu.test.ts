@@ -47,7 +47,7 @@ describe(`top-menu administration (${dbLabel})`, () => {
     });
     expect((await post(admin, `${T}/submit`, { code: 'top_desk', name: 'x' })).json()).toMatchObject({
       code: 400,
-      msg: 'a top menu with code top_desk already exists',
+      msg: 'A top menu with code top_desk already exists',
     });
     expect(
       (await post(admin, `${T}/submit`, { id, code: 'top_ops', name: '运维中心', sort: 4 })).json().code,
@@ -79,7 +79,7 @@ describe(`top-menu administration (${dbLabel})`, () => {
     // A page is not a first-level menu: it would never show under a top menu.
     expect(
       (await post(admin, `${T}/grant`, { topMenuIds: [id], menuIds: [await menuId('param')] })).json().msg,
-    ).toBe('menu 参数管理 is not a first-level menu that a top menu can hold');
+    ).toBe('Menu 参数管理 is not a first-level menu that a top menu can hold');
 
     expect((await post(admin, `${T}/remove?ids=${id}`)).json().data).toBe(1);
     expect(await topCodes(admin)).not.toContain('top_ops');

@@ -11,8 +11,8 @@ registerMessages(
     'topmenu.notRoot': '菜单 {name} 不是可归入顶部菜单的一级菜单',
   },
   {
-    'topmenu.duplicateCode': 'a top menu with code {code} already exists',
-    'topmenu.notRoot': 'menu {name} is not a first-level menu that a top menu can hold',
+    'topmenu.duplicateCode': 'A top menu with code {code} already exists',
+    'topmenu.notRoot': 'Menu {name} is not a first-level menu that a top menu can hold',
   },
 );
 

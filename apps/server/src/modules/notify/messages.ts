@@ -12,8 +12,8 @@ registerMessages(
     'notify.tag.location': '[位置]',
   },
   {
-    'notify.notYou': 'unread pushes can only be sent as yourself',
-    'notify.noUser': 'account {account} does not exist',
+    'notify.notYou': 'Unread pushes can only be sent as yourself',
+    'notify.noUser': 'Account {account} does not exist',
     'notify.tag.image': '[image]',
     'notify.tag.voice': '[voice]',
     'notify.tag.file': '[file]',

@@ -78,14 +78,14 @@ describe(`notification socket (${dbLabel})`, () => {
       payload: { fromUser: 'admin', toUser: 'sales2', message: 'x', type: 'text' },
       lang: 'en',
     });
-    expect(forged.json()).toMatchObject({ code: 403, msg: 'unread pushes can only be sent as yourself' });
+    expect(forged.json()).toMatchObject({ code: 403, msg: 'Unread pushes can only be sent as yourself' });
     const nobody = await call(t, sales1, {
       method: 'POST',
       url: '/api/sop-tools/imPc/pushImUnread',
       payload: { fromUser: 'sales1', toUser: 'ghost', message: 'x', type: 'text' },
       lang: 'en',
     });
-    expect(nobody.json().msg).toBe('account ghost does not exist');
+    expect(nobody.json().msg).toBe('Account ghost does not exist');
   });
 
   it('closes a socket whose token is not valid, and one whose session ended', async () => {

@@ -28,7 +28,7 @@ describe(`parameters (${dbLabel})`, () => {
           paramValue: '9',
         })
       ).json().msg,
-    ).toBe('a parameter with key offer.validDays already exists');
+    ).toBe('A parameter with key offer.validDays already exists');
     expect(
       (
         await post(admin, '/api/blade-system/param/submit', {

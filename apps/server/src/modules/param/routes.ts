@@ -12,8 +12,8 @@ import { Id, IdList } from '../../platform/schema.js';
 registerMessages(
   { 'param.duplicateKey': '参数键 {key} 已存在', 'param.notPublic': '参数 {key} 不是公开参数，没有权限读取' },
   {
-    'param.duplicateKey': 'a parameter with key {key} already exists',
-    'param.notPublic': 'parameter {key} is not public; you do not have permission to read it',
+    'param.duplicateKey': 'A parameter with key {key} already exists',
+    'param.notPublic': 'Parameter {key} is not public; you do not have permission to read it',
   },
 );
 

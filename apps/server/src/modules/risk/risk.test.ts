@@ -67,7 +67,7 @@ describe(`sensitive-word administration and risk diary (${dbLabel})`, () => {
   it('refuses a word already in the list, ignoring Latin case, naming it in both languages', async () => {
     expect((await post(admin, `${W}/submit`, { word: 'FUCK', category: 'abuse' })).json()).toMatchObject({
       code: 400,
-      msg: 'the sensitive word "FUCK" already exists',
+      msg: 'The sensitive word "FUCK" already exists',
     });
     expect((await post(admin, `${W}/submit`, { word: ' 刷单 ' }, 'zh')).json().msg).toBe(
       '敏感词“刷单”已存在',
@@ -75,10 +75,10 @@ describe(`sensitive-word administration and risk diary (${dbLabel})`, () => {
     // Renaming onto another word is the same duplicate.
     const id = await idOf('返现');
     expect((await post(admin, `${W}/submit`, { id, word: '刷单' })).json().msg).toBe(
-      'the sensitive word "刷单" already exists',
+      'The sensitive word "刷单" already exists',
     );
     expect((await post(admin, `${W}/submit`, { word: 'a,b' })).json().msg).toBe(
-      'the sensitive word "a,b" cannot contain line breaks, commas or semicolons',
+      'The sensitive word "a,b" cannot contain line breaks, commas or semicolons',
     );
     expect((await post(admin, `${W}/submit`, { word: 'x', category: 'weather' })).statusCode).toBe(400);
   });

@@ -27,7 +27,7 @@ describe(`roles and grants (${dbLabel})`, () => {
     expect(
       (await post(admin, '/api/blade-system/role/submit', { roleName: 'x', roleAlias: 'reception' })).json()
         .msg,
-    ).toBe('a role with alias reception already exists');
+    ).toBe('A role with alias reception already exists');
     expect((await post(admin, `/api/blade-system/role/remove?ids=${await roleId('sales')}`)).json().msg).toBe(
       '2 user(s) still have this role; change their roles first',
     );
@@ -55,7 +55,7 @@ describe(`roles and grants (${dbLabel})`, () => {
     });
     expect(escalate.json()).toMatchObject({
       code: 403,
-      msg: 'you cannot grant menus you do not have yourself',
+      msg: 'You cannot grant menus you do not have yourself',
     });
     expect(
       (

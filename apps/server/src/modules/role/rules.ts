@@ -13,9 +13,9 @@ registerMessages(
     'role.escalation': '不能授予自己没有的菜单权限',
   },
   {
-    'role.duplicateAlias': 'a role with alias {alias} already exists',
+    'role.duplicateAlias': 'A role with alias {alias} already exists',
     'role.inUse': '{n} user(s) still have this role; change their roles first',
-    'role.escalation': 'you cannot grant menus you do not have yourself',
+    'role.escalation': 'You cannot grant menus you do not have yourself',
   },
 );
 

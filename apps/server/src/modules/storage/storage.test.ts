@@ -92,7 +92,7 @@ describe(`file storage (${dbLabel})`, () => {
     const token = (await uploadToken(key)).json().data as string;
     const res = await upload(token, key, ZIP);
     expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toBe('the content of the file does not match its extension .png');
+    expect(res.json().msg).toBe('The content of the file does not match its extension .png');
     expect((await t.app.inject({ url: `/files/000000/${key}` })).statusCode).toBe(404);
   });
 
@@ -101,7 +101,7 @@ describe(`file storage (${dbLabel})`, () => {
     const token = (await uploadToken(key)).json().data as string;
     const big = Buffer.concat([PNG, Buffer.alloc(501 * 1024)]);
     const res = await upload(token, key, big);
-    expect(res.json()).toMatchObject({ code: 400, msg: 'the file is larger than the limit of 500 KB' });
+    expect(res.json()).toMatchObject({ code: 400, msg: 'The file is larger than the limit of 500 KB' });
     expect(await t.db.one('SELECT 1 FROM blade_attach WHERE name = $1', [`000000/${key}`])).toBeUndefined();
   });
 
@@ -118,7 +118,7 @@ describe(`file storage (${dbLabel})`, () => {
     });
     expect((await uploadToken(`${Date.now()}.exe`)).json().msg).toBe('.exe files may not be uploaded here');
     expect((await uploadToken(`${Date.now()}.png`, 'weird')).json().msg).toBe(
-      'unsupported upload type weird',
+      'Unsupported upload type weird',
     );
 
     const key = `${Date.now()}.png`;
@@ -127,7 +127,7 @@ describe(`file storage (${dbLabel})`, () => {
       /does not belong to the file name/,
     );
     expect((await upload(`${token.slice(0, -4)}AAAA`, key, PNG)).json().msg).toBe(
-      'the upload token is not valid, please get a new one',
+      'The upload token is not valid, please get a new one',
     );
     // An expired token (signed with the same key, 11 minutes ago).
     const { SignJWT } = await import('jose');
@@ -147,7 +147,7 @@ describe(`file storage (${dbLabel})`, () => {
       .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
       .sign(new TextEncoder().encode(secret));
     expect((await upload(old, key, PNG)).json().msg).toBe(
-      'the upload token has expired, please get a new one',
+      'The upload token has expired, please get a new one',
     );
     // No token at all, and no sign-in for the token endpoint.
     expect((await upload('', key, PNG)).statusCode).toBe(400);

@@ -19,16 +19,16 @@ const ROLE_NAMES: Record<RoleAlias, string> = {
   user: '普通用户',
 };
 
-/** The department tree of the demo company: [key, parent key, name]. */
-const DEPTS: Array<[string, string | null, string]> = [
-  ['hq', null, '前庭汽车集团'],
-  ['sales', 'hq', '销售中心'],
-  ['sales1', 'sales', '新车销售一部'],
-  ['sales2', 'sales', '新车销售二部'],
-  ['resource', 'hq', '车源资源部'],
-  ['online', 'hq', '网络营销部'],
-  ['finance', 'hq', '财务部'],
-  ['admin', 'hq', '综合管理部'],
+/** The department tree of the demo company: [key, parent key, name, type (dict dept_category: 1 company, 2 department)]. */
+const DEPTS: Array<[string, string | null, string, 1 | 2 | 3]> = [
+  ['hq', null, '前庭汽车集团', 1],
+  ['sales', 'hq', '销售中心', 2],
+  ['sales1', 'sales', '新车销售一部', 2],
+  ['sales2', 'sales', '新车销售二部', 2],
+  ['resource', 'hq', '车源资源部', 2],
+  ['online', 'hq', '网络营销部', 2],
+  ['finance', 'hq', '财务部', 2],
+  ['admin', 'hq', '综合管理部', 2],
 ];
 
 interface StaffSeed {
@@ -174,15 +174,15 @@ export async function seedCore(ctx: SeedContext): Promise<void> {
     }
     const roleIds = await seedTenantRoles(t, PLATFORM_TENANT_ID);
     const deptIds = new Map<string, string>();
-    for (const [i, [key, parent, name]] of DEPTS.entries()) {
+    for (const [i, [key, parent, name, category]] of DEPTS.entries()) {
       const id = newId();
       const parentId = parent ? deptIds.get(parent)! : '0';
       const ancestors = parent
         ? `${(await t.one<{ a: string }>('SELECT ancestors AS a FROM blade_dept WHERE id = $1', [parentId]))!.a},${parentId}`
         : '0';
       await t.query(
-        'INSERT INTO blade_dept (id, tenant_id, parent_id, ancestors, dept_name, full_name, sort) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-        [id, PLATFORM_TENANT_ID, parentId, ancestors, name, name, i],
+        'INSERT INTO blade_dept (id, tenant_id, parent_id, ancestors, dept_name, full_name, sort, dept_category) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+        [id, PLATFORM_TENANT_ID, parentId, ancestors, name, name, i, category],
       );
       deptIds.set(key, id);
     }

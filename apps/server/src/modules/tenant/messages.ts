@@ -10,13 +10,13 @@ registerMessages(
     'tenant.domainTaken': '域名 {domain} 已被其他租户使用',
   },
   {
-    'tenant.platformOnly': 'only the platform administrator may do this',
-    'tenant.keepPlatform': 'the platform tenant 000000 cannot be removed',
+    'tenant.platformOnly': 'Only the platform administrator may do this',
+    'tenant.keepPlatform': 'The platform tenant 000000 cannot be removed',
     'tenant.created':
       'tenant {tenantId} created; the initial password of its admin account is shown only this once',
-    'tenant.nameTaken': 'a tenant named {name} already exists',
+    'tenant.nameTaken': 'A tenant named {name} already exists',
     'tenant.brandingPlatformOnly':
-      'only the platform administrator may change the domain and the background image of a tenant',
-    'tenant.domainTaken': 'the domain {domain} is already used by another tenant',
+      'Only the platform administrator may change the domain and the background image of a tenant',
+    'tenant.domainTaken': 'The domain {domain} is already used by another tenant',
   },
 );

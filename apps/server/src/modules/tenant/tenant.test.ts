@@ -35,7 +35,7 @@ describe(`tenants (${dbLabel})`, () => {
       lang: 'en',
     });
     expect(res.json().msg).toMatch(
-      /^tenant \d{6} created; the initial password of its admin account is shown only this once$/,
+      /^Tenant \d{6} created; the initial password of its admin account is shown only this once$/,
     );
     const { tenantId, adminAccount, adminPassword } = res.json().data;
     expect(adminAccount).toBe('admin');
@@ -82,7 +82,7 @@ describe(`tenants (${dbLabel})`, () => {
       payload: { tenantName: 'x' },
       lang: 'en',
     });
-    expect(refused.json()).toMatchObject({ code: 403, msg: 'only the platform administrator may do this' });
+    expect(refused.json()).toMatchObject({ code: 403, msg: 'Only the platform administrator may do this' });
     expect(
       (
         await call(t, token, {
@@ -118,7 +118,7 @@ describe(`tenants (${dbLabel})`, () => {
       payload: { tenantName: '北辰汽车' },
       lang: 'en',
     });
-    expect(dup.json().msg).toBe('a tenant named 北辰汽车 already exists');
+    expect(dup.json().msg).toBe('A tenant named 北辰汽车 already exists');
     const platformRow = (
       await call(t, platform, { url: '/api/blade-system/tenant/list?tenantId=000000' })
     ).json().data.records[0];
@@ -130,7 +130,7 @@ describe(`tenants (${dbLabel})`, () => {
           lang: 'en',
         })
       ).json().msg,
-    ).toBe('the platform tenant 000000 cannot be removed');
+    ).toBe('The platform tenant 000000 cannot be removed');
   });
 
   it('ends the sessions of a removed tenant and refuses its sign-ins', async () => {
@@ -150,7 +150,7 @@ describe(`tenants (${dbLabel})`, () => {
     ).toBe(1);
     expect((await call(t, token, { url: '/api/blade-auth/oauth/user-info' })).statusCode).toBe(401);
     expect((await signIn(created.tenantId, 'admin', created.adminPassword)).json().error_description).toBe(
-      `tenant ${created.tenantId} does not exist or is disabled`,
+      `Tenant ${created.tenantId} does not exist or is disabled`,
     );
   });
 
@@ -172,7 +172,7 @@ describe(`tenants (${dbLabel})`, () => {
       ).json().data,
     ).toBe(1);
     expect((await signIn(created.tenantId, 'admin', created.adminPassword)).json().error_description).toBe(
-      `tenant ${created.tenantId} has expired, please contact an administrator`,
+      `Tenant ${created.tenantId} has expired, please contact an administrator`,
     );
   });
   describe('domains', () => {

@@ -72,7 +72,7 @@ describe(`user administration (${dbLabel})`, () => {
           deptIds: [deptId],
         })
       ).json().msg,
-    ).toBe('account sales3 already exists');
+    ).toBe('Account sales3 already exists');
     const reset = (await post(admin, `/api/blade-user/reset-password?userIds=${created.id}`)).json().data;
     expect(
       (await call(t, s.json().access_token, { url: '/api/blade-auth/oauth/user-info' })).statusCode,
@@ -82,7 +82,7 @@ describe(`user administration (${dbLabel})`, () => {
     expect((await signIn('sales3', reset.password)).statusCode).toBe(400);
     const me = await id(`SELECT id FROM blade_user WHERE account = 'admin'`);
     expect((await post(admin, `/api/blade-user/remove?ids=${me}`)).json().msg).toBe(
-      'you cannot remove your own account',
+      'You cannot remove your own account',
     );
   });
 
@@ -107,7 +107,7 @@ describe(`user administration (${dbLabel})`, () => {
       roleIds: [foreignRole],
       deptIds: [ownDept],
     });
-    expect(res.json().msg).toBe('a selected role or department does not belong to this tenant');
+    expect(res.json().msg).toBe('A selected role or department does not belong to this tenant');
     const sales = await tokenFor(t, 'sales1');
     expect((await call(t, sales, { url: '/api/blade-user/list' })).statusCode).toBe(403);
   });

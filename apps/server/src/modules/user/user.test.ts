@@ -46,11 +46,11 @@ describe(`accounts and passwords (${dbLabel})`, () => {
       code: 200,
       success: true,
       data: true,
-      msg: 'application submitted; it awaits approval by an administrator',
+      msg: 'Application submitted; it awaits approval by an administrator',
     });
     const denied = await signIn('guest.zhou', 'Guest2026pw');
     expect(denied.statusCode).toBe(403);
-    expect(denied.json().error_description).toBe('the account is awaiting approval by an administrator');
+    expect(denied.json().error_description).toBe('The account is awaiting approval by an administrator');
     const dup = await call(t, undefined, {
       method: 'POST',
       url: `/api/blade-user/register-guest?${q}`,
@@ -143,7 +143,7 @@ describe(`accounts and passwords (${dbLabel})`, () => {
       url: '/api/blade-user/register-guest?account=abc123',
       lang: 'en',
     });
-    expect(noPw.json().msg).toBe('please enter password first');
+    expect(noPw.json().msg).toBe('Please enter password first');
     const plain = await call(t, undefined, {
       method: 'POST',
       url: '/api/blade-user/register-guest?account=abc123&password=Plain2026pw',
@@ -155,7 +155,7 @@ describe(`accounts and passwords (${dbLabel})`, () => {
       url: `/api/blade-user/register-guest?${new URLSearchParams({ tenantId: '123456', account: 'abc123', password: enc('Guest2026pw') })}`,
       lang: 'en',
     });
-    expect(tenant.json().msg).toBe('tenant 123456 does not exist');
+    expect(tenant.json().msg).toBe('Tenant 123456 does not exist');
   });
 
   it('check-password says true for an initial password and false once it was changed', async () => {
@@ -176,13 +176,13 @@ describe(`accounts and passwords (${dbLabel})`, () => {
         lang: 'en',
       });
     expect((await change(TEST_DEMO_PASSWORD, 'NewSales2026', 'Different2026')).json().msg).toBe(
-      'passwords entered do not match',
+      'Passwords entered do not match',
     );
     expect((await change(TEST_DEMO_PASSWORD, 'short')).json().msg).toMatch(/at least 8 characters/);
-    expect((await change('Wrong#Old2026', 'NewSales2026')).json().msg).toBe('the old password is wrong');
+    expect((await change('Wrong#Old2026', 'NewSales2026')).json().msg).toBe('The old password is wrong');
     const other = (await signIn('sales1', TEST_DEMO_PASSWORD)).json().access_token;
     const done = await change(TEST_DEMO_PASSWORD, 'NewSales2026');
-    expect(done.json()).toMatchObject({ code: 200, msg: 'password changed' });
+    expect(done.json()).toMatchObject({ code: 200, msg: 'Password changed' });
     expect((await call(t, token, { url: '/api/blade-user/check-password' })).json().data).toBe(false);
     // The caller stays signed in; the other session of the same user is signed out.
     expect((await call(t, token, { url: '/api/blade-auth/oauth/user-info' })).statusCode).toBe(200);
@@ -201,7 +201,7 @@ describe(`accounts and passwords (${dbLabel})`, () => {
       payload: { avatar: 'me.png' },
       lang: 'en',
     });
-    const urlOnly = 'field avatar must be a URL starting with http:// or https://';
+    const urlOnly = 'Field avatar must be a URL starting with http:// or https://';
     expect(bad.json()).toMatchObject({ code: 400, msg: urlOnly });
     // Containing http is not enough: a script address that mentions it is refused too.
     for (const avatar of ['javascript:alert(document.cookie)//http://x', 'data:image/png;http://x']) {
@@ -219,7 +219,7 @@ describe(`accounts and passwords (${dbLabel})`, () => {
       payload: { name: '小梅', avatar: '' },
       lang: 'en',
     });
-    expect(res.json()).toMatchObject({ code: 200, msg: 'profile saved' });
+    expect(res.json()).toMatchObject({ code: 200, msg: 'Profile saved' });
     const after = await t.db.one<{ name: string; sex: number; avatar: string | null }>(
       `SELECT name, sex, avatar FROM blade_user WHERE account = 'sales2'`,
     );
@@ -242,7 +242,7 @@ describe(`accounts and passwords (${dbLabel})`, () => {
           lang: 'en',
         })
       ).json().msg,
-    ).toBe('gender must be male, female or hidden');
+    ).toBe('Gender must be male, female or hidden');
   });
 });
 
@@ -279,30 +279,30 @@ describe(`forgotten password by SMS (${dbLabel})`, () => {
   };
 
   it('checks the number with the spec messages', async () => {
-    expect((await send('')).json().msg).toBe('mobile number cannot be empty');
-    expect((await send('1391234')).json().msg).toBe('mobile number must be 11 digits');
+    expect((await send('')).json().msg).toBe('Mobile number cannot be empty');
+    expect((await send('1391234')).json().msg).toBe('Mobile number must be 11 digits');
   });
 
   it('sends a code through the notice log, resets the password with it once, and signs the account out', async () => {
     const phone = '13912345605'; // online1
     expect((await send(phone)).json()).toMatchObject({
       code: 200,
-      msg: 'verification code sent, valid for 5 minutes',
+      msg: 'Verification code sent, valid for 5 minutes',
     });
     const code = await lastCode(phone);
     expect(code).toMatch(/^\d{6}$/);
     const session = await tokenFor(t, 'online1');
     expect((await reset(phone, code!, 'Reset2026pw', 'Other2026pw')).json().msg).toBe(
-      'passwords entered do not match',
+      'Passwords entered do not match',
     );
     expect((await reset(phone, code === '000000' ? '111111' : '000000')).json().msg).toBe(
-      'verification code wrong or expired',
+      'Verification code wrong or expired',
     );
     expect((await reset(phone, code!)).json()).toMatchObject({
       code: 200,
-      msg: 'password reset, please sign in with the new password',
+      msg: 'Password reset, please sign in with the new password',
     });
-    expect((await reset(phone, code!)).json().msg).toBe('verification code wrong or expired');
+    expect((await reset(phone, code!)).json().msg).toBe('Verification code wrong or expired');
     expect((await call(t, session, { url: '/api/blade-auth/oauth/user-info' })).statusCode).toBe(401);
     const signIn = await t.app.inject({
       method: 'POST',
@@ -317,19 +317,19 @@ describe(`forgotten password by SMS (${dbLabel})`, () => {
     await send(phone);
     const again = await send(phone);
     expect(again.statusCode).toBe(429);
-    expect(again.json().msg).toMatch(/^please wait \d+ seconds before asking for another code$/);
+    expect(again.json().msg).toMatch(/^Please wait \d+ seconds before asking for another code$/);
     const code = await lastCode(phone);
     await t.db.query(
       `UPDATE auth_sms_code SET expires_at = now() - interval '1 second', created_at = now() - interval '2 minutes' WHERE phone = $1`,
       [phone],
     );
-    expect((await reset(phone, code!)).json().msg).toBe('verification code wrong or expired');
+    expect((await reset(phone, code!)).json().msg).toBe('Verification code wrong or expired');
     await t.db.query(
       `INSERT INTO auth_sms_code (id, tenant_id, phone, purpose, code_hash, expires_at, created_at)
        SELECT g, '000000', $1, 'reset', 'x', now(), now() - interval '1 hour' FROM generate_series(1, 10) g`,
       [phone],
     );
-    expect((await send(phone)).json().msg).toBe('this number has asked for too many codes today');
+    expect((await send(phone)).json().msg).toBe('This number has asked for too many codes today');
   });
 
   it('gives wrong codes five tries', async () => {
@@ -338,7 +338,7 @@ describe(`forgotten password by SMS (${dbLabel})`, () => {
     const code = await lastCode(phone);
     const wrong = code === '999999' ? '999998' : '999999';
     for (let i = 0; i < 5; i++) await reset(phone, wrong);
-    expect((await reset(phone, code!)).json().msg).toBe('verification code wrong or expired');
+    expect((await reset(phone, code!)).json().msg).toBe('Verification code wrong or expired');
   });
 
   it('answers an unknown number like a known one, without sending anything', async () => {

@@ -7,6 +7,7 @@ import { unlock, useSession } from '@/shared/auth/store';
 import { getStore } from '@/shared/storage';
 import { signOut } from '@/app/session';
 import { toast } from '@/shared/http';
+import { initials, shownName } from '@/shared/avatar';
 import styles from './login.module.css';
 
 /** The lock screen: the lock password returns to the tab the user locked from. */
@@ -30,10 +31,10 @@ export default function LockPage() {
     <main className={styles.page}>
       <Space direction="vertical" align="center" size="large">
         <Avatar size={80} src={user?.avatar || undefined}>
-          {(user?.nick_name ?? '').slice(-2)}
+          {initials(shownName(user))}
         </Avatar>
         <Typography.Title level={3} style={{ color: '#fff', margin: 0 }}>
-          {user?.real_name || user?.account} · {t('lock.locked')}
+          {shownName(user)} · {t('lock.locked')}
         </Typography.Title>
         <Space.Compact>
           <Input.Password

@@ -34,7 +34,7 @@ addResources('dict', {
     remark: 'Remark',
     entries: 'Entries',
     entriesOf: 'Entries of "{{name}}"',
-    chooseParent: 'choose a dictionary in the list first',
+    chooseParent: 'Choose a dictionary in the list first',
     system: 'System dictionary',
     business: 'Business dictionary',
     refresh: 'Refresh',

@@ -290,7 +290,7 @@ describe('the chat client of the web app', () => {
     expect(resent.clientMsgId).toBe('c-1');
   });
 
-  it("says 'upload image failed: …' or 'upload file failed: …' when storage refuses the upload", async () => {
+  it("says 'Upload image failed: …' or 'Upload file failed: …' when storage refuses the upload", async () => {
     await chat.openConversation('C2Csales2');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:local' }));
     fake.failNextSend = Object.assign(new Error('storage is down'), { code: ERROR_CODE.UPLOAD_FAILED });
@@ -298,7 +298,7 @@ describe('the chat client of the web app', () => {
     fake.failNextSend = Object.assign(new Error('over 100 MB'), { code: ERROR_CODE.FILE_TOO_LARGE });
     await chat.sendFile('file', new File(['x'], 'offer.pdf', { type: 'application/pdf' }));
     await flush();
-    expect(toasts()).toEqual(['upload image failed: storage is down', 'upload file failed: over 100 MB']);
+    expect(toasts()).toEqual(['Upload image failed: storage is down', 'Upload file failed: over 100 MB']);
     expect(shown().map((m) => m.status)).toEqual(['fail', 'fail']);
   });
 
@@ -344,7 +344,7 @@ describe('the chat client of the web app', () => {
     ]);
   });
 
-  it("pages back through history and says 'there are no more history messages' at the start", async () => {
+  it("pages back through history and says 'There are no more history messages' at the start", async () => {
     fake.pages = [
       {
         messageList: [message({ ID: 's16', clientMsgId: 'x16', seq: 16 })],
@@ -366,25 +366,25 @@ describe('the chat client of the web app', () => {
     expect(shown().map((m) => m.ID)).toEqual(['s15', 's16']);
     expect(useChat.getState().history.C2Csales2?.isCompleted).toBe(true);
     await flush();
-    expect(toasts().join()).toContain('there are no more history messages');
+    expect(toasts().join()).toContain('There are no more history messages');
   });
 
   it('warns with the error when a revoke fails', async () => {
     await chat.revoke(message({ flow: 'out' }));
     await flush();
-    expect(toasts().join()).toContain('revoke failed: the 120 s window has passed');
+    expect(toasts().join()).toContain('Revoke failed: the 120 s window has passed');
   });
 
-  it("titles the page 'new message+N' while unread exist, 99+ at most", async () => {
+  it("titles the page 'New message+N' while unread exist, 99+ at most", async () => {
     if (!document.querySelector('title')) document.head.append(document.createElement('title'));
     fake.emit(EVENT.TOTAL_UNREAD_MESSAGE_COUNT_UPDATED, 3);
-    expect(document.title).toBe('new message+3');
+    expect(document.title).toBe('New message+3');
     // The shell resetting the title (a language switch) does not hide the unread count.
     document.title = 'Forecourt';
     await flush();
-    expect(document.title).toBe('new message+3');
+    expect(document.title).toBe('New message+3');
     fake.emit(EVENT.TOTAL_UNREAD_MESSAGE_COUNT_UPDATED, 250);
-    expect(document.title).toBe('new message+99+');
+    expect(document.title).toBe('New message+99+');
     fake.emit(EVENT.TOTAL_UNREAD_MESSAGE_COUNT_UPDATED, 0);
     expect(document.title).not.toContain('new message');
   });
@@ -393,7 +393,7 @@ describe('the chat client of the web app', () => {
     fake.emit(EVENT.KICKED_OUT, { type: TYPES.KICKED_OUT_MULT_ACCOUNT });
     expect(useChat.getState().status).toBe('kicked');
     await flush();
-    expect(toasts().join()).toContain('multiple instances: kicked out, please log in again');
+    expect(toasts().join()).toContain('Multiple instances: kicked out, please log in again');
     // The login flag is reset: the next start signs in again.
     await chat.startChat({ account: 'sales1' });
     expect(fake.calls.filter(([n]) => n === 'login')).toHaveLength(2);

@@ -12,11 +12,7 @@ export function fileSize(bytes: number | undefined): string {
   return `${(b / 1024 / 1024).toFixed(2)} MB`;
 }
 
-/** Spec §9: avatar initials are the last 2 characters of the nickname (code points, so emoji stay whole). */
-export const initials = (nick: string | undefined) =>
-  Array.from(nick ?? '')
-    .slice(-2)
-    .join('');
+export { initials } from '@/shared/avatar';
 
 /** Message time (seconds, spec §9): the clock today, the date otherwise. */
 export function messageTime(seconds: number, now = Date.now()): string {

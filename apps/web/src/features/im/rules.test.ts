@@ -52,10 +52,10 @@ describe('chat rules', () => {
     expect(unreadPush({ type: TYPES.MSG_CUSTOM, payload: { data: '' } })).toBeUndefined();
   });
 
-  it("titles the page 'new message+N' with a 99+ cap while unread exist", () => {
-    const tpl = (n: string) => `new message+${n}`;
+  it("titles the page 'New message+N' with a 99+ cap while unread exist", () => {
+    const tpl = (n: string) => `New message+${n}`;
     expect(titleWithUnread('Forecourt', 0, tpl)).toBe('Forecourt');
-    expect(titleWithUnread('Forecourt', 7, tpl)).toBe('new message+7');
-    expect(titleWithUnread('Forecourt', 100, tpl)).toBe('new message+99+');
+    expect(titleWithUnread('Forecourt', 7, tpl)).toBe('New message+7');
+    expect(titleWithUnread('Forecourt', 100, tpl)).toBe('New message+99+');
   });
 });

@@ -5,7 +5,7 @@ import { EditOutlined } from '@ant-design/icons';
 import { http } from '@/shared/http';
 import { useSession, userLoaded, type UserInfo } from '@/shared/auth/store';
 import { PasswordForm } from '@/shared/auth/PasswordForm';
-import { initials } from '@/layout/UserMenu';
+import { initials, shownName } from '@/shared/avatar';
 import { avatarValid, profilePayload, type ProfileForm } from './profile';
 
 export default function InfoPage() {
@@ -51,7 +51,7 @@ export default function InfoPage() {
             src={user.avatar || undefined}
             style={{ marginBottom: 16, backgroundColor: '#409EFF' }}
           >
-            {initials(user.nick_name)}
+            {initials(shownName(user))}
           </Avatar>
           <Descriptions column={{ xs: 1, md: 2 }} bordered size="small">
             <Descriptions.Item label={t('info.account')}>{user.account}</Descriptions.Item>

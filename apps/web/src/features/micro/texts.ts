@@ -29,8 +29,8 @@ addResources('micro', {
     failed: 'The micro-app "{{name}}" could not be loaded',
     failedSub:
       'Try again later; if it keeps failing, ask an administrator to check its deployment. ({{reason}})',
-    timeout: 'timed out',
-    network: 'network error',
+    timeout: 'Timed out',
+    network: 'Network error',
     unknown: 'No micro-app named "{{name}}" is configured',
     unknownSub: 'Check the menu address, or register the app in the build setting VITE_MICRO_APPS.',
     retry: 'Try again',

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Modal, Row, Tree, Typography } from 'antd';
+import { Card, Col, Descriptions, Modal, Row, Tree, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { http } from '@/shared/http';
 import { CrudTable, type TreeChoice } from '@/shared/crud';
@@ -27,12 +27,14 @@ export default function UserPage() {
           Modal.info({
             title,
             content: (
-              <Typography.Paragraph
-                copyable={{ text: password }}
-                style={{ fontFamily: 'monospace', fontSize: 16 }}
-              >
-                {password}
-              </Typography.Paragraph>
+              // Labelled: a bare string in a dialog does not say it is the password to hand over.
+              <Descriptions column={1} size="small">
+                <Descriptions.Item label={t('sys.user.initialPassword')}>
+                  <Typography.Text copyable={{ text: password }} code style={{ fontSize: 16 }}>
+                    {password}
+                  </Typography.Text>
+                </Descriptions.Item>
+              </Descriptions>
             ),
           }),
       }),

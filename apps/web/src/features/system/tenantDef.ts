@@ -86,7 +86,17 @@ export const tenantDef = ({ ask, created, platform }: TenantPageHooks): CrudDef 
     { prop: 'linkman', label: 'sys.tenant.linkman', search: true, form: { max: 20 } },
     { prop: 'contactNumber', label: 'sys.tenant.contactNumber', form: { max: 20 } },
     { prop: 'address', label: 'sys.tenant.address', table: false, form: { type: 'textarea', max: 255 } },
-    { prop: 'accountNumber', label: 'sys.tenant.accountNumber' },
+    {
+      prop: 'accountNumber',
+      label: 'sys.tenant.accountNumber',
+      // -1 is how the API says "no limit"; a user reads a word, not the code.
+      render: (v) =>
+        v === null || v === undefined || v === ''
+          ? ''
+          : Number(v) < 0
+            ? i18n.t('sys.tenant.noLimit')
+            : String(v),
+    },
     { prop: 'expireTime', label: 'sys.tenant.expireTime' },
     { prop: 'datasourceId', label: 'sys.tenant.datasourceId', table: false },
   ],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { judge } from './rules';
 
-const texts = { busy: 'server is busy, try later', unknown: 'unknown error' };
+const texts = { busy: 'Server is busy, try later', unknown: 'Unknown error' };
 
 describe('the HTTP error table of spec §8', () => {
   it('accepts a 200 envelope and the unwrapped token answer', () => {
@@ -19,7 +19,7 @@ describe('the HTTP error table of spec §8', () => {
   it('says the server is busy on 404', () => {
     expect(judge({ status: 404, data: { code: 404, msg: 'no such API' } }, texts)).toEqual({
       kind: 'fail',
-      message: 'server is busy, try later',
+      message: 'Server is busy, try later',
     });
   });
 
@@ -32,18 +32,18 @@ describe('the HTTP error table of spec §8', () => {
       judge(
         {
           status: 400,
-          data: { error_code: 'invalid_grant', error_description: 'wrong account or password' },
+          data: { error_code: 'invalid_grant', error_description: 'Wrong account or password' },
         },
         texts,
       ),
     ).toEqual({
       kind: 'fail',
-      message: 'wrong account or password',
+      message: 'Wrong account or password',
     });
-    expect(judge({ status: 500, data: {} }, texts)).toEqual({ kind: 'fail', message: 'unknown error' });
+    expect(judge({ status: 500, data: {} }, texts)).toEqual({ kind: 'fail', message: 'Unknown error' });
     expect(judge({ status: 403, data: { code: 403, msg: '' } }, texts)).toEqual({
       kind: 'fail',
-      message: 'unknown error',
+      message: 'Unknown error',
     });
   });
 

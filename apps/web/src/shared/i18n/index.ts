@@ -15,6 +15,13 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
+// English messages put a field's label inside a sentence ("Please enter the department name"): there a
+// label loses its capital, unless it is an acronym ("URL").
+i18n.services.formatter?.add('inSentence', (value: unknown, lng?: string) => {
+  const text = String(value ?? '');
+  return lng === 'en' && /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
+});
+
 /** Feature folders bring their own texts under a namespace key of the translation. */
 export function addResources(namespace: string, texts: { zh: object; en: object }) {
   i18n.addResourceBundle('zh', 'translation', { [namespace]: texts.zh }, true, true);

@@ -64,7 +64,7 @@ describe('department and employee picker dialog (spec §4)', () => {
     render(<DeptEmpPickerDialog open onOk={onOk} onCancel={() => {}} />);
     await screen.findByText('Sales');
     fireEvent.click(screen.getByRole('button', { name: /OK/ }));
-    await waitFor(() => expect(toasts()).toContain('please select department/person'));
+    await waitFor(() => expect(toasts()).toContain('Please select department/person'));
     expect(onOk).not.toHaveBeenCalled();
 
     await expand('Sales');

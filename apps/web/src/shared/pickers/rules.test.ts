@@ -32,7 +32,7 @@ describe('picker selection (spec §4, §5)', () => {
 
   it('needs at least one item to confirm', () => {
     expect(confirmProblem([])).toBe('pickers.required');
-    expect(i18n.t('pickers.required')).toBe('please select department/person');
+    expect(i18n.t('pickers.required')).toBe('Please select department/person');
     expect(confirmProblem([emp('1')])).toBeNull();
   });
 
@@ -116,10 +116,10 @@ describe('map address (spec §3, §5, §9)', () => {
     expect(checkMapAddress({ address: '  ', latitude: 31, longitude: 121 })).toBe('pickers.addressMissing');
     expect(checkMapAddress({ address: 'No. 100' })).toBe('pickers.locationMissing');
     expect(checkMapAddress({ address: 'No. 100', latitude: 31, longitude: 121 })).toBeNull();
-    expect(i18n.t('pickers.addressMissing')).toBe('please fill in the address');
-    expect(i18n.t('pickers.locationMissing')).toBe('please select on the map to lock the location');
+    expect(i18n.t('pickers.addressMissing')).toBe('Please fill in the address');
+    expect(i18n.t('pickers.locationMissing')).toBe('Please select on the map to lock the location');
     expect(mapFieldProblem(undefined)).toBe('pickers.addressRequired');
-    expect(i18n.t('pickers.addressRequired')).toBe('please enter the address');
+    expect(i18n.t('pickers.addressRequired')).toBe('Please enter the address');
   });
 
   it('locks a clicked point, also as the departure or arrival', () => {

@@ -146,6 +146,9 @@ export function themeConfig(name: ThemeName, color: string): ThemeConfig {
     components: {
       Layout: {
         siderBg: look.siderBg,
+        // A light side menu (white, d2, hey) is drawn by antd's light sider, which has its own colour:
+        // without it the menu's colour stopped where the menu ended, half-way down the window.
+        lightSiderBg: look.siderBg,
         headerBg: look.headerBg,
         bodyBg: look.layoutBg,
         headerPadding: '0 12px',

@@ -25,13 +25,13 @@ describe('image rules (spec §5)', () => {
       expect(checkImage({ name, size: 10 })).toBeNull();
     for (const name of ['a.gif', 'b.bmp', 'c.webp', 'png', 'doc.pdf', 'x.png.exe'])
       expect(checkImage({ name, size: 10 }), name).toBe('upload.imageFormat');
-    expect(i18n.t('upload.imageFormat')).toBe('wrong format, only images can be uploaded');
+    expect(i18n.t('upload.imageFormat')).toBe('Wrong format, only images can be uploaded');
   });
 
   it('refuses files over 500 kb', () => {
     expect(checkImage({ name: 'a.png', size: IMAGE_MAX_BYTES })).toBeNull();
     expect(checkImage({ name: 'a.png', size: IMAGE_MAX_BYTES + 1 })).toBe('upload.imageSize');
-    expect(i18n.t('upload.imageSize')).toBe('file over 500kb, upload again');
+    expect(i18n.t('upload.imageSize')).toBe('File over 500kb, upload again');
   });
 
   it('keeps the §9 constants', () => {
@@ -41,8 +41,8 @@ describe('image rules (spec §5)', () => {
   it('names the image limit and the single-image rule', () => {
     expect(overLimit(8, 6, 3)).toEqual({ limit: 8, chosen: 3, total: 9 });
     expect(overLimit(8, 6, 2)).toBeNull();
-    expect(i18n.t('upload.imageLimit', { limit: 8 })).toBe('at most 8 images can be uploaded');
-    expect(i18n.t('upload.singleImage')).toBe('only one image, delete the original first');
+    expect(i18n.t('upload.imageLimit', { limit: 8 })).toBe('At most 8 images can be uploaded');
+    expect(i18n.t('upload.singleImage')).toBe('Only one image, delete the original first');
   });
 });
 
@@ -50,7 +50,7 @@ describe('attachment rules (spec §5)', () => {
   it('takes only images for payments', () => {
     expect(checkAttachment('receipt.JPG', 'payment')).toBeNull();
     expect(checkAttachment('receipt.pdf', 'payment')).toBe('upload.paymentType');
-    expect(i18n.t('upload.paymentType')).toBe('file type not allowed, only images');
+    expect(i18n.t('upload.paymentType')).toBe('File type not allowed, only images');
   });
 
   it('takes documents, pdf and video otherwise', () => {
@@ -58,13 +58,13 @@ describe('attachment rules (spec §5)', () => {
       expect(checkAttachment(`f.${ext.toUpperCase()}`, 'other'), ext).toBeNull();
     for (const name of ['f.png', 'f.exe', 'f.txt', 'f.zip', 'noext'])
       expect(checkAttachment(name, 'other'), name).toBe('upload.otherType');
-    expect(i18n.t('upload.otherType')).toBe('only documents, pdf, mp4');
+    expect(i18n.t('upload.otherType')).toBe('Only documents, pdf, mp4');
   });
 
   it('warns with the limit, the number chosen now and the total', () => {
     const over = overLimit(3, 2, 2)!;
     expect(i18n.t('upload.attachmentLimit', over)).toBe(
-      'only 3 attachments can be uploaded, 2 chosen now, 4 in total',
+      'Only 3 attachments can be uploaded, 2 chosen now, 4 in total',
     );
     expect(overLimit(3, 1, 2)).toBeNull();
   });
@@ -72,11 +72,11 @@ describe('attachment rules (spec §5)', () => {
   it('summarises a batch', () => {
     const counts = tally([{ ok: true }, { ok: false }, { ok: true }]);
     expect(counts).toEqual({ ok: 2, failed: 1 });
-    expect(i18n.t('upload.summary', counts)).toBe('upload complete, 2 succeeded, 1 failed');
-    expect(i18n.t('upload.fileFailed', { reason: 'disk full' })).toBe('upload file failed: disk full');
-    expect(i18n.t('upload.imageFailed', { reason: 'x' })).toBe('upload image failed: x');
-    expect(i18n.t('upload.tokenFailed')).toBe('failed to get upload token');
-    expect(i18n.t('upload.failedRetry')).toBe('upload failed, try again later');
+    expect(i18n.t('upload.summary', counts)).toBe('Upload complete, 2 succeeded, 1 failed');
+    expect(i18n.t('upload.fileFailed', { reason: 'disk full' })).toBe('Upload file failed: disk full');
+    expect(i18n.t('upload.imageFailed', { reason: 'x' })).toBe('Upload image failed: x');
+    expect(i18n.t('upload.tokenFailed')).toBe('Failed to get upload token');
+    expect(i18n.t('upload.failedRetry')).toBe('Upload failed, try again later');
   });
 });
 
@@ -88,12 +88,12 @@ describe('previews (spec §5)', () => {
     expect(previewOf({ filePath: '/files/1/a.docx', fileType: 'docx' })).toEqual({
       problem: 'upload.previewUnsupported',
     });
-    expect(i18n.t('upload.previewUnsupported')).toBe('this file is not an image or pdf, cannot preview');
+    expect(i18n.t('upload.previewUnsupported')).toBe('This file is not an image or pdf, cannot preview');
   });
 
   it('asks for the upload first', () => {
     expect(previewOf({ fileType: 'png' })).toEqual({ problem: 'upload.previewNotUploaded' });
-    expect(i18n.t('upload.previewNotUploaded')).toBe('please upload a file before previewing');
+    expect(i18n.t('upload.previewNotUploaded')).toBe('Please upload a file before previewing');
   });
 });
 

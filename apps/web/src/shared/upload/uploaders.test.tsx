@@ -59,9 +59,9 @@ describe('image uploader', () => {
     const onChange = vi.fn();
     const { container } = render(<ImageUploader onChange={onChange} />);
     await choose(container, [fileOf('anim.gif')]);
-    await waitFor(() => expect(toasts()).toContain('wrong format, only images can be uploaded'));
+    await waitFor(() => expect(toasts()).toContain('Wrong format, only images can be uploaded'));
     await choose(container, [fileOf('big.PNG', 500 * 1024 + 1)]);
-    await waitFor(() => expect(toasts()).toContain('file over 500kb, upload again'));
+    await waitFor(() => expect(toasts()).toContain('File over 500kb, upload again'));
     expect(get).not.toHaveBeenCalled();
     expect(onChange).not.toHaveBeenCalled();
   });
@@ -91,7 +91,7 @@ describe('image uploader', () => {
     const value: UploadResult[] = [{ fileName: 'a', filePath: '/files/a.png', fileType: 'png' }];
     const { container } = render(<ImageUploader value={value} limit={2} />);
     await choose(container, [fileOf('b.png'), fileOf('c.png')]);
-    await waitFor(() => expect(toasts()).toContain('at most 2 images can be uploaded'));
+    await waitFor(() => expect(toasts()).toContain('At most 2 images can be uploaded'));
     expect(get).not.toHaveBeenCalled();
   });
 
@@ -99,18 +99,18 @@ describe('image uploader', () => {
     const value: UploadResult[] = [{ fileName: 'a', filePath: '/files/a.png', fileType: 'png' }];
     const { container } = render(<ImageUploader value={value} single />);
     await choose(container, [fileOf('b.png')]);
-    await waitFor(() => expect(toasts()).toContain('only one image, delete the original first'));
+    await waitFor(() => expect(toasts()).toContain('Only one image, delete the original first'));
     expect(get).not.toHaveBeenCalled();
   });
 
   it('drops a failed upload from the list and names the reason', async () => {
-    post.mockRejectedValue(new HttpError('the content of the file does not match its extension .png', 400));
+    post.mockRejectedValue(new HttpError('The content of the file does not match its extension .png', 400));
     const onChange = vi.fn();
     const { container } = render(<ImageUploader onChange={onChange} />);
     await choose(container, [fileOf('fake.png')]);
     await waitFor(() =>
       expect(toasts()).toContain(
-        'upload image failed: the content of the file does not match its extension .png',
+        'Upload image failed: The content of the file does not match its extension .png',
       ),
     );
     await waitFor(() => expect(container.querySelectorAll('.ant-upload-list-item').length).toBe(0));
@@ -121,10 +121,10 @@ describe('image uploader', () => {
     get.mockRejectedValueOnce(new HttpError('no', 500));
     const { container } = render(<ImageUploader />);
     await choose(container, [fileOf('a.png')]);
-    await waitFor(() => expect(toasts()).toContain('upload image failed: failed to get upload token'));
+    await waitFor(() => expect(toasts()).toContain('Upload image failed: Failed to get upload token'));
     post.mockRejectedValueOnce(new HttpError('network', 0));
     await choose(container, [fileOf('b.png')]);
-    await waitFor(() => expect(toasts()).toContain('upload image failed: upload failed, try again later'));
+    await waitFor(() => expect(toasts()).toContain('Upload image failed: Upload failed, try again later'));
   });
 
   it('offers no picking in browse and disabled modes', () => {
@@ -145,7 +145,7 @@ describe('image-uploader dialog', () => {
     const onCancel = vi.fn();
     const { rerender } = render(<ImageUploadDialog open onOk={onOk} onCancel={onCancel} />);
     fireEvent.click(screen.getByRole('button', { name: /OK/ }));
-    await waitFor(() => expect(toasts()).toContain('please select images first'));
+    await waitFor(() => expect(toasts()).toContain('Please select images first'));
     expect(onOk).not.toHaveBeenCalled();
 
     await choose(document.body, [fileOf('a.png')]);
@@ -168,7 +168,7 @@ describe('attachment uploader', () => {
     const { container } = render(<AttachmentUploader value={list} />);
     await choose(container, [fileOf('a.pdf'), fileOf('b.pdf'), fileOf('c.pdf')]);
     await waitFor(() =>
-      expect(toasts()).toContain('only 3 attachments can be uploaded, 3 chosen now, 4 in total'),
+      expect(toasts()).toContain('Only 3 attachments can be uploaded, 3 chosen now, 4 in total'),
     );
     expect(screen.queryByText('a.pdf')).toBeNull();
   });
@@ -176,33 +176,33 @@ describe('attachment uploader', () => {
   it('refuses other types, and anything but images for payments', async () => {
     const other = render(<AttachmentUploader />);
     await choose(other.container, [fileOf('virus.exe'), fileOf('ok.docx')]);
-    await waitFor(() => expect(toasts()).toContain('only documents, pdf, mp4'));
+    await waitFor(() => expect(toasts()).toContain('Only documents, pdf, mp4'));
     expect(screen.getByText('ok.docx')).toBeTruthy();
     other.unmount();
     const payment = render(<AttachmentUploader kind="payment" />);
     await choose(payment.container, [fileOf('receipt.pdf')]);
-    await waitFor(() => expect(toasts()).toContain('file type not allowed, only images'));
+    await waitFor(() => expect(toasts()).toContain('File type not allowed, only images'));
   });
 
   it('asks for a file before uploading and before previewing', async () => {
     const { container } = render(<AttachmentUploader />);
     fireEvent.click(screen.getByRole('button', { name: /Upload/ }));
-    await waitFor(() => expect(toasts()).toContain('no file to upload, please select'));
+    await waitFor(() => expect(toasts()).toContain('No file to upload, please select'));
     await choose(container, [fileOf('plan.pdf')]);
     fireEvent.click(screen.getByText('plan.pdf'));
-    await waitFor(() => expect(toasts()).toContain('please upload a file before previewing'));
+    await waitFor(() => expect(toasts()).toContain('Please upload a file before previewing'));
   });
 
   it('uploads what waits, keeps the stored ones and sums up successes and failures', async () => {
     post
       .mockResolvedValueOnce(stored('plan.pdf', 2))
-      .mockRejectedValueOnce(new HttpError('the file is larger than the limit of 100 MB', 400));
+      .mockRejectedValueOnce(new HttpError('The file is larger than the limit of 100 MB', 400));
     const onChange = vi.fn();
     const { container } = render(<AttachmentUploader onChange={onChange} />);
     await choose(container, [fileOf('plan.pdf'), fileOf('film.mp4')]);
     fireEvent.click(screen.getByRole('button', { name: /Upload/ }));
-    await waitFor(() => expect(toasts()).toContain('upload complete, 1 succeeded, 1 failed'));
-    expect(toasts()).toContain('upload file failed: the file is larger than the limit of 100 MB');
+    await waitFor(() => expect(toasts()).toContain('Upload complete, 1 succeeded, 1 failed'));
+    expect(toasts()).toContain('Upload file failed: The file is larger than the limit of 100 MB');
     expect(onChange).toHaveBeenLastCalledWith([
       { id: '102', fileName: 'plan', filePath: '/files/000000/2.pdf', fileType: 'pdf' },
     ]);
@@ -225,7 +225,7 @@ describe('attachment uploader', () => {
       expect(screen.getByRole('img', { name: 'Preview' }).getAttribute('src')).toBe('/files/000000/2.png'),
     );
     fireEvent.click(screen.getByText('sheet.xlsx'));
-    await waitFor(() => expect(toasts()).toContain('this file is not an image or pdf, cannot preview'));
+    await waitFor(() => expect(toasts()).toContain('This file is not an image or pdf, cannot preview'));
     open.mockRestore();
   });
 

@@ -19,9 +19,9 @@ describe('form rules of spec §5', () => {
 
   it('checks mobile numbers with the spec messages', async () => {
     const rule = mobileRule(t);
-    expect(await run(rule, '')).toBe('mobile number cannot be empty');
-    expect(await run(rule, '1391234567')).toBe('mobile number must be 11 digits');
-    expect(await run(rule, '23912345678')).toBe('mobile number must start with 1');
+    expect(await run(rule, '')).toBe('Mobile number cannot be empty');
+    expect(await run(rule, '1391234567')).toBe('Mobile number must be 11 digits');
+    expect(await run(rule, '23912345678')).toBe('Mobile number must start with 1');
     expect(await run(rule, '13912345678')).toBeNull();
   });
 
@@ -29,23 +29,23 @@ describe('form rules of spec §5', () => {
     const rule = urlRule(t);
     expect(await run(rule, 'https://cdn.example.com/a.png')).toBeNull();
     expect(await run(rule, '')).toBeNull();
-    expect(await run(rule, 'www.example.com')).toBe('the address must start with http or https');
+    expect(await run(rule, 'www.example.com')).toBe('The address must start with http or https');
   });
 
   it('limits integer digits without a leading zero, and decimals', async () => {
     const rule = numberRule(t, 4, 2);
     expect(await run(rule, 1234.5)).toBeNull();
     expect(await run(rule, '0.25')).toBeNull();
-    expect(await run(rule, '0123')).toBe('at most 4 integer digits (no leading zero) and 2 decimals');
-    expect(await run(rule, '12345')).toBe('at most 4 integer digits (no leading zero) and 2 decimals');
-    expect(await run(numberRule(t, 3, 0), '1.5')).toBe('at most 3 integer digits (no leading zero)');
+    expect(await run(rule, '0123')).toBe('At most 4 integer digits (no leading zero) and 2 decimals');
+    expect(await run(rule, '12345')).toBe('At most 4 integer digits (no leading zero) and 2 decimals');
+    expect(await run(numberRule(t, 3, 0), '1.5')).toBe('At most 3 integer digits (no leading zero)');
   });
 
   it('takes amounts of 1 to 8 digits and up to 2 decimals', async () => {
     const rule = amountRule(t);
     expect(await run(rule, '12345678.99')).toBeNull();
-    expect(await run(rule, '123456789')).toBe('enter 1 to 8 digits and at most 2 decimals');
-    expect(await run(rule, '1.001')).toBe('enter 1 to 8 digits and at most 2 decimals');
+    expect(await run(rule, '123456789')).toBe('Enter 1 to 8 digits and at most 2 decimals');
+    expect(await run(rule, '1.001')).toBe('Enter 1 to 8 digits and at most 2 decimals');
   });
 
   it('speaks Chinese by default', async () => {

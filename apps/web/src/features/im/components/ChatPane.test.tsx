@@ -74,6 +74,6 @@ describe('the chat pane', { timeout: 20_000 }, () => {
     const { container } = show(conversation('sales2'), list);
     expect(container.querySelectorAll('.fc-im-msg').length).toBeGreaterThan(0);
     expect(container.querySelectorAll('.fc-im-msg').length).toBeLessThan(60);
-    expect(screen.getByRole('button', { name: 'view more' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'View more' })).toBeTruthy();
   });
 });

@@ -55,13 +55,13 @@ describe('the contacts panel', { timeout: 20_000 }, () => {
   it('fetches each role filter once, however often it is chosen', async () => {
     const { fetchFriends } = setup();
     await screen.findByText('Wang Jianguo');
-    await userEvent.click(screen.getByText('resource staff'));
+    await userEvent.click(screen.getByText('Resource staff'));
     await screen.findByText('Zhang Wei');
     expect(screen.queryByText('Wang Jianguo')).toBeNull();
     await userEvent.click(screen.getByText('all'));
     await screen.findByText('Wang Jianguo');
-    await userEvent.click(screen.getByText('resource staff'));
-    await userEvent.click(screen.getByText('online-sales staff'));
+    await userEvent.click(screen.getByText('Resource staff'));
+    await userEvent.click(screen.getByText('Online-sales staff'));
     await screen.findByText('No contacts');
     expect(fetchFriends.mock.calls.map(([g]) => g)).toEqual(['all', 'resource', 'online']);
   });

@@ -44,8 +44,8 @@ describe('the conversation list', { timeout: 20_000 }, () => {
       conv(3, { lastMessage: { isRevoked: true, fromAccount: 'u3' } }),
     ]);
     expect(screen.getByText('99+')).toBeTruthy();
-    expect(screen.getByText('you revoked a message')).toBeTruthy();
-    expect(screen.getByText('the other party revoked a message')).toBeTruthy();
+    expect(screen.getByText('You revoked a message')).toBeTruthy();
+    expect(screen.getByText('The other party revoked a message')).toBeTruthy();
   });
 
   it('filters by names containing the text and selects on click', () => {
@@ -73,6 +73,6 @@ describe('the conversation list', { timeout: 20_000 }, () => {
     await act(async () => void vi.advanceTimersByTime(1));
     expect(onRefresh).toHaveBeenCalledTimes(1);
     vi.useRealTimers();
-    expect(await screen.findByText('conversation list refreshed')).toBeTruthy();
+    expect(await screen.findByText('Conversation list refreshed')).toBeTruthy();
   });
 });

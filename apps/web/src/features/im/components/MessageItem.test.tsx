@@ -48,10 +48,10 @@ describe('a message item', { timeout: 20_000 }, () => {
 
   it('centres revoke notices worded for me, the other party and a group sender', () => {
     show(msg({ isRevoked: true, flow: 'out' }));
-    expect(screen.getByText('you revoked a message')).toBeTruthy();
+    expect(screen.getByText('You revoked a message')).toBeTruthy();
     cleanup();
     show(msg({ isRevoked: true }));
-    expect(screen.getByText('the other party revoked a message')).toBeTruthy();
+    expect(screen.getByText('The other party revoked a message')).toBeTruthy();
     cleanup();
     const { container } = show(
       msg({ isRevoked: true, conversationType: TYPES.CONV_GROUP, nick: 'Zhang Wei' }),

@@ -36,12 +36,12 @@ describe('the send box', { timeout: 20_000 }, () => {
     expect(onText).toHaveBeenCalledWith('line one\nline two');
   });
 
-  it("refuses empty and whitespace-only text with 'cannot send an empty message'", async () => {
+  it("refuses empty and whitespace-only text with 'Cannot send an empty message'", async () => {
     const { onText, box } = setup();
     await userEvent.type(box, '   {Enter}');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(onText).not.toHaveBeenCalled();
-    expect(await screen.findAllByText('cannot send an empty message')).not.toHaveLength(0);
+    expect(await screen.findAllByText('Cannot send an empty message')).not.toHaveLength(0);
   });
 
   it('does not send while an input method is composing', () => {

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { ADMIN_PASSWORD, apiToken, baseUrl, signInAs, useBrowser } from '../support/browser';
+
+interface MenuNode {
+  path?: string;
+  children?: MenuNode[];
+}
+
+/** Every page of the admin's menus that an address opens by itself (no route parameters, not another site). */
+async function menuPages(): Promise<string[]> {
+  const token = await apiToken('admin', ADMIN_PASSWORD);
+  const answer = (await (
+    await fetch(`${baseUrl()}/api/blade-system/menu/routes`, {
+      headers: { authorization: `Basic ${btoa('saber:saber_secret')}`, 'blade-auth': `bearer ${token}` },
+    })
+  ).json()) as { data: MenuNode[] };
+  const out: string[] = [];
+  const walk = (nodes: MenuNode[]) =>
+    nodes.forEach((n) => {
+      if (n.children?.length) walk(n.children);
+      else if (n.path && !n.path.includes(':') && !/^https?:/.test(n.path)) out.push(n.path);
+    });
+  walk(answer.data);
+  return out;
+}
+
+/**
+ * What the browser refused under the Content Security Policy, and the page's uncaught errors: the
+ * violation events are logged to the console from the first script on, and Chromium logs its own.
+ */
+function watch(context: BrowserContext, page: Page) {
+  const problems: string[] = [];
+  void context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(
+        `CSP violation: ${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`,
+      ),
+    );
+  });
+  page.on('console', (m) => {
+    if (/CSP violation|Content Security Policy|Refused to/i.test(m.text()))
+      problems.push(`${page.url()}: ${m.text()}`);
+    if (/Minified React error|Maximum update depth/.test(m.text()))
+      problems.push(`${page.url()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`${page.url()}: ${String(e)}`));
+  return problems;
+}
+
+describe('every page opened by its address, as a bookmark or a shared link does', () => {
+  const b = useBrowser();
+
+  it('sends the security headers on the app, the API and /api/docs', async () => {
+    for (const path of ['/wel/index', '/login', '/h5/chat', '/api/docs', '/api/blade-auth/oauth/captcha']) {
+      const res = await fetch(`${baseUrl()}${path}`);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toMatch(/(^|;)\s*base-uri 'none'/);
+      expect(csp, path).toMatch(/(^|;)\s*frame-ancestors 'self'/);
+      expect(csp, path).toMatch(/(^|;)\s*object-src 'none'/);
+      // Scripts from this origin only: no inline script; eval for the micro-app host (docs/web.md).
+      expect(csp.match(/script-src ([^;]*)/)?.[1]?.trim(), path).toBe("'self' 'unsafe-eval'");
+      expect(res.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it(
+    'loads every menu page fresh (stored session, empty cache) without a render loop or a CSP violation',
+    { timeout: 900_000 },
+    async () => {
+      const { page, context } = await b.page();
+      const problems = watch(context, page);
+      await signInAs(page);
+      // An empty browser cache on every load: the lazy pages arrive in a new order each time.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      const pages = await menuPages();
+      expect(pages).toContain('/system/dept');
+      expect(pages).toContain('/qiankun/micro/demo');
+      for (const path of ['/wel/index', ...pages]) {
+        await page.goto(`${baseUrl()}${path}`);
+        await page.locator('.fc-tabs .ant-tabs-tab-active').waitFor({ timeout: 30_000 });
+        await page.waitForLoadState('networkidle');
+        if (path === '/qiankun/micro/demo')
+          await page
+            .locator('[data-micro-app="demo"]')
+            .getByRole('heading', { name: '示例微应用' })
+            .waitFor();
+        // Still the page asked for, not an error screen or the sign-in page.
+        expect(new URL(page.url()).pathname, path).toBe(path);
+      }
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it("shows the sign-in page, the customers' mobile page and the API docs without a CSP violation", async () => {
+    const { page, context } = await b.page();
+    const problems = watch(context, page);
+    await page.goto(`${baseUrl()}/login`);
+    await page.locator('#username').waitFor();
+    await page.goto(`${baseUrl()}/h5/chat`);
+    await page.getByRole('button', { name: '获取验证码' }).waitFor();
+    await page.goto(`${baseUrl()}/api/docs`);
+    await page.locator('.swagger-ui .information-container').waitFor({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+  });
+});
