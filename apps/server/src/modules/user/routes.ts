@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { pruneInitialPasswords } from '../../initial-passwords.js';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
@@ -171,6 +172,8 @@ export async function userRoutes(app: App) {
         );
         await revokeUserSessions(tx, scope.userId, 'password_changed', scope.sessionId);
       });
+      // A changed initial password leaves DATA_DIR/initial-passwords.txt (the file goes once empty).
+      await pruneInitialPasswords(db, app.ctx.config.dataDir);
       return ok(true, t(req.lang, 'user.passwordChanged'));
     },
   );
@@ -288,6 +291,7 @@ export async function userRoutes(app: App) {
         );
         await revokeUserSessions(tx, user.id, 'password_reset');
       });
+      await pruneInitialPasswords(db, app.ctx.config.dataDir);
       return ok(true, t(req.lang, 'user.passwordReset'));
     },
   );
