@@ -8,7 +8,7 @@ import { startServer } from '../support/global-setup';
 
 /**
  * The customers' mobile page. It runs against a server of its own over PostgreSQL, because the SMS code a
- * customer types is read where the server's default sender records it (the notice log in the database),
+ * customer types is read where the server's default sender records it (the development SMS outbox),
  * which the embedded database of the shared server does not let another process read.
  */
 const ADMIN = 'Admin#H5e2e2026';
@@ -52,12 +52,12 @@ describe('the customer mobile chat page (/h5/chat)', () => {
     await admin(`DROP DATABASE IF EXISTS ${server.name} WITH (FORCE)`);
   });
 
-  /** The code as the customer's phone shows it: the default sender writes each text to the notice log. */
+  /** The code as the customer's phone shows it: without a gateway, each text goes to the development outbox. */
   const lastCode = async (phone: string) => {
     const c = new pg.Client({ connectionString: server.db });
     await c.connect();
     const { rows } = await c.query<{ content: string }>(
-      `SELECT content FROM blade_notice_log WHERE receiver = $1 AND channel = 'sms' ORDER BY create_time DESC, id DESC LIMIT 1`,
+      `SELECT content FROM dev_sms_outbox WHERE receiver = $1 ORDER BY create_time DESC, id DESC LIMIT 1`,
       [phone],
     );
     await c.end();
@@ -185,5 +185,51 @@ describe('the customer mobile chat page (/h5/chat)', () => {
     expect(staff.errors).toEqual([]);
     await customer.context.close();
     await staff.context.close();
+  });
+
+  it('brings the advisor’s unread push to the customer’s page, whose title counts it while in the background', async () => {
+    const customer = await b.page(MOBILE);
+    await customerSignsIn(customer.page, '13601234503'); // 陈国栋, looked after by sales1 (王建国)
+    await customer.page.getByText('王建国').waitFor();
+    const input = customer.page.getByRole('textbox', { name: '输入消息' });
+    await input.fill('请问有现车吗？');
+    await input.press('Enter');
+    await customer.page
+      .locator('.h5-msg-out')
+      .filter({ hasText: '请问有现车吗？' })
+      .getByText('未读')
+      .waitFor();
+
+    const staff = await b.page();
+    await signIn(staff.page, 'sales1', DEMO, server.url);
+    await staff.page.waitForURL(/\/wel\/index$/);
+    await staff.page.getByRole('button', { name: '即时通讯', exact: true }).click();
+    await settled(staff.page.locator('.fc-im-root'));
+    await staff.page.locator('.fc-im-conv').filter({ hasText: '陈国栋' }).click();
+    await staff.page.locator('.fc-im-msg-in').filter({ hasText: '请问有现车吗？' }).waitFor();
+    // The customer switches to another app (headless Chromium keeps every page focused: told by hand).
+    await customer.page.evaluate(() => {
+      Object.defineProperty(document, 'hasFocus', { value: () => false, configurable: true });
+      window.dispatchEvent(new Event('blur'));
+    });
+
+    const pushed = staff.page.waitForResponse((r) => r.url().includes('/imPc/pushImUnread'));
+    const box = staff.page.getByRole('textbox', { name: '输入消息，Enter 发送，Ctrl+Enter 换行' });
+    await box.fill('陈先生您好，凯美瑞有现车');
+    await box.press('Enter');
+    const answer = await pushed;
+    expect(answer.status()).toBe(200);
+    expect(((await answer.json()) as { code: number }).code).toBe(200);
+    await expect.poll(() => customer.page.title(), { timeout: 5000 }).toBe('新消息+1');
+    await customer.page.locator('.h5-msg-in').filter({ hasText: '凯美瑞有现车' }).waitFor();
+    // Back in front, the title is the page's own again.
+    await customer.page.evaluate(() => {
+      delete (document as { hasFocus?: unknown }).hasFocus;
+      window.dispatchEvent(new Event('focus'));
+    });
+    await expect.poll(() => customer.page.title()).toBe('在线咨询');
+
+    expect(customer.errors).toEqual([]);
+    expect(staff.errors).toEqual([]);
   });
 });

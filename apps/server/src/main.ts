@@ -7,6 +7,9 @@ import { prepareDatabase } from './boot.js';
 import { buildApp } from './app.js';
 import { createLogger } from './platform/logging.js';
 import { checkClusterConfig, isWorker, runPrimary } from './cluster.js';
+import { bannerText, listenUrls } from './banner.js';
+import { pruneInitialPasswords } from './initial-passwords.js';
+import { smsGatewayConfigured } from './modules/user/sms.js';
 
 const started = performance.now();
 
@@ -28,7 +31,7 @@ try {
 const logger = createLogger(config.LOG_LEVEL);
 
 /** The database, ready for the app: migrated and seeded (once per node, by its primary process). */
-async function openPrepared(): Promise<{ db: Db; credentials: string[] }> {
+async function openPrepared(): Promise<{ db: Db; credentials: string[]; passwordsKept: boolean }> {
   let db: Db;
   try {
     db = await openDb(config);
@@ -36,23 +39,33 @@ async function openPrepared(): Promise<{ db: Db; credentials: string[] }> {
     if (e instanceof DataDirLockedError) fail(e.message);
     fail(`Cannot open the database: ${(e as Error).message}`);
   }
-  const credentials = isWorker() ? [] : await prepareDatabase(db, config, (m) => logger.info(m));
-  return { db, credentials };
+  if (isWorker()) return { db, credentials: [], passwordsKept: false };
+  const credentials = await prepareDatabase(db, config, (m) => logger.info(m));
+  return { db, credentials, passwordsKept: await pruneInitialPasswords(db, config.dataDir) };
 }
 
-const url = `http://localhost:${config.PORT}/`;
-const banner = (database: string, credentials: string[], ms: number, workers = '') =>
-  [
-    '',
-    `  Forecourt is running at ${url}  (ready in ${ms} ms, database: ${database}${config.DATABASE_URL ? '' : ` in ${config.dataDir}`}${workers})`,
-    `  API docs: ${url}api/docs`,
-    `  Sign in with tenant 000000 and account admin${credentials.length ? '' : ' (password: ADMIN_PASSWORD, or the one printed at the first start and kept in DATA_DIR/initial-passwords.txt)'}`,
-    ...credentials.map((c) => `  ${c}`),
-    '',
-  ].join('\n') + '\n';
+const urls = listenUrls(config.HOST, config.PORT);
+const url = urls[0]!;
+const banner = (
+  database: string,
+  { credentials, passwordsKept }: { credentials: string[]; passwordsKept: boolean },
+  ms: number,
+  workers?: number,
+) =>
+  bannerText({
+    urls,
+    ms,
+    database,
+    dataDir: config.DATABASE_URL ? undefined : config.dataDir,
+    workers,
+    credentials,
+    initialPasswordsKept: passwordsKept,
+    smsGateway: smsGatewayConfigured(),
+  });
 
 if (config.WORKERS > 1 && !isWorker()) {
-  const { db, credentials } = await openPrepared();
+  const prepared = await openPrepared();
+  const { db } = prepared;
   await db.close();
   try {
     await runPrimary(config, logger);
@@ -61,13 +74,14 @@ if (config.WORKERS > 1 && !isWorker()) {
   }
   const ms = Math.round(performance.now() - started);
   logger.info({ url, ms, workers: config.WORKERS }, 'ready');
-  process.stdout.write(banner(db.kind, credentials, ms, `, ${config.WORKERS} worker processes`));
+  process.stdout.write(banner(db.kind, prepared, ms, config.WORKERS));
 } else {
   await serve();
 }
 
 async function serve() {
-  const { db, credentials } = await openPrepared();
+  const prepared = await openPrepared();
+  const { db } = prepared;
   const bus = await openBus(config.REDIS_URL);
   const app = await buildApp({ config, db, bus, loggerInstance: logger });
 
@@ -98,5 +112,5 @@ async function serve() {
 
   const ms = Math.round(performance.now() - started);
   logger.info({ url, ms, database: db.kind, bus: bus.kind }, 'ready');
-  if (!isWorker()) process.stdout.write(banner(db.kind, credentials, ms));
+  if (!isWorker()) process.stdout.write(banner(db.kind, prepared, ms));
 }

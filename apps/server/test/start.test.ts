@@ -30,7 +30,9 @@ function start(env: Record<string, string>): Run {
   const base = Object.fromEntries(
     Object.entries(process.env).filter(
       ([k]) =>
-        !/^(DATABASE_URL|REDIS_URL|WORKERS|ADMIN_PASSWORD|DEMO_PASSWORD|PORT|DATA_DIR|CAPTCHA_MODE)$/.test(k),
+        !/^(DATABASE_URL|REDIS_URL|WORKERS|ADMIN_PASSWORD|DEMO_PASSWORD|PORT|HOST|DATA_DIR|CAPTCHA_MODE)$/.test(
+          k,
+        ),
     ),
   );
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -85,10 +87,13 @@ describe(`npm start (${dbLabel})`, () => {
     const port = await freePort();
     const run = start({ ...env, PORT: String(port) });
     runs.push(run);
-    const ms = await waitFor(run, `Forecourt is running at http://localhost:${port}/`);
+    const ms = await waitFor(run, `Forecourt is running at http://127.0.0.1:${port}/`);
     expect(ms).toBeLessThan(60_000);
     const out = run.out();
+    // Listening on every interface (HOST's default), it names addresses that reach it, not 'localhost'.
+    expect(out).not.toContain('localhost');
     expect(out).toContain('Sign in with tenant 000000 and account admin');
+    expect(out).toContain('No SMS gateway is configured');
     const password = out.match(/admin password: (\S+)/)?.[1];
     expect(password).toMatch(/^.{16}$/);
 
@@ -137,7 +142,7 @@ describe(`npm start (${dbLabel})`, () => {
     const port = await freePort();
     const run = start({ ...env, PORT: String(port) });
     runs.push(run);
-    await waitFor(run, `Forecourt is running at http://localhost:${port}/`);
+    await waitFor(run, `Forecourt is running at http://127.0.0.1:${port}/`);
     expect(run.out()).not.toMatch(/admin password: /);
     expect(run.out()).toContain('initial-passwords.txt');
     if (!onPostgres) {
@@ -150,6 +155,32 @@ describe(`npm start (${dbLabel})`, () => {
     run.proc.kill('SIGTERM');
     expect(await run.exited).toBe(0);
   });
+
+  if (!onPostgres)
+    it('starts again at once on the same data folder after the server was killed, and names HOST’s address', async () => {
+      const port = await freePort();
+      const first = start({ ...env, PORT: String(port), HOST: '127.0.0.1' });
+      runs.push(first);
+      await waitFor(first, `Forecourt is running at http://127.0.0.1:${port}/`);
+      expect(first.out()).not.toContain('also at');
+      first.proc.kill('SIGKILL');
+      await first.exited;
+      const t0 = Date.now();
+      const again = start({ ...env, PORT: String(port), HOST: '127.0.0.1' });
+      runs.push(again);
+      await waitFor(again, `Forecourt is running at http://127.0.0.1:${port}/`);
+      expect(again.out()).not.toMatch(/in use by another Forecourt process/);
+      const res = await fetch(`http://127.0.0.1:${port}/api/docs/json`);
+      expect(res.status).toBe(200);
+      expect(Date.now() - t0).toBeLessThan(60_000);
+      // A live owner still refuses a second server.
+      const second = start({ ...env, PORT: String(await freePort()) });
+      runs.push(second);
+      expect(await second.exited).toBe(1);
+      expect(second.out()).toMatch(/is in use by another Forecourt process/);
+      again.proc.kill('SIGTERM');
+      expect(await again.exited).toBe(0);
+    });
 
   const childrenOf = (pid: number) =>
     fs
@@ -170,7 +201,7 @@ describe(`npm start (${dbLabel})`, () => {
         REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
       });
       runs.push(run);
-      await waitFor(run, `Forecourt is running at http://localhost:${port}/`);
+      await waitFor(run, `Forecourt is running at http://127.0.0.1:${port}/`);
       expect(run.out()).toContain('2 worker processes');
       const workers = childrenOf(run.proc.pid!);
       expect(workers).toHaveLength(2);

@@ -7,6 +7,7 @@ import { deskModule } from './desk/index.js';
 import { storageModule } from './storage/index.js';
 import { notifyModule } from './notify/index.js';
 import { deptModule } from './dept/index.js';
+import { outboxModule } from './outbox/index.js';
 import { paramModule } from './param/index.js';
 import { roleModule } from './role/index.js';
 import { menuModule } from './menu/index.js';
@@ -28,6 +29,7 @@ export const modules: ServerModule[] = [
   deskModule,
   storageModule,
   notifyModule,
+  outboxModule,
   deptModule,
   paramModule,
   roleModule,

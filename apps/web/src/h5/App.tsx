@@ -6,6 +6,7 @@ import { setLang } from './i18n';
 import { LoginView } from './LoginView';
 import { ChatView } from './chat/ChatView';
 import { useH5Session } from './session';
+import { connectNotifications, markAllRead, socketUrl, useUnread } from '@/shared/notify/socket';
 
 /** Spec §6: the default tenant; a tenant's own link names it with ?tenantId=. */
 export const tenantFromUrl = (search = window.location.search) =>
@@ -83,12 +84,40 @@ function SignedIn() {
   );
 }
 
+/**
+ * The advisor's unread pushes arrive on the customer's notification socket; while the page is not in
+ * front, the title counts them (as the staff console does), and coming back clears it.
+ */
+function useUnreadTitle(token: string | undefined) {
+  const { t } = useTranslation();
+  const count = useUnread((s) => s.count);
+  useEffect(() => {
+    if (!token) return;
+    const stop = connectNotifications(() => token, socketUrl().replace(/\/ws$/, '/ws/h5'));
+    const seen = () => {
+      const inFront = document.visibilityState === 'visible' && document.hasFocus();
+      if (inFront && useUnread.getState().count > 0) markAllRead();
+    };
+    const off = useUnread.subscribe(seen);
+    window.addEventListener('focus', seen);
+    document.addEventListener('visibilitychange', seen);
+    return () => {
+      stop();
+      off();
+      window.removeEventListener('focus', seen);
+      document.removeEventListener('visibilitychange', seen);
+      markAllRead();
+    };
+  }, [token]);
+  useEffect(() => {
+    document.title = count > 0 ? t('h5.newMessage', { n: count > 99 ? '99+' : count }) : t('h5.title');
+  }, [t, count]);
+}
+
 export function H5App() {
   const { t } = useTranslation();
   const token = useH5Session((s) => s.token);
-  useEffect(() => {
-    document.title = t('h5.title');
-  }, [t]);
+  useUnreadTitle(token);
   return (
     <div className="h5-page">
       {/* NavBar's left slot is itself a role=button (a back control): the actions go on the right. */}

@@ -6,6 +6,7 @@ export const texts = {
   zh: {
     h5: {
       title: '在线咨询',
+      newMessage: '新消息+{{n}}',
       signInTitle: '手机号登录',
       signInHint: '登录后即可与您的专属顾问在线沟通',
       phone: '手机号',
@@ -75,6 +76,7 @@ export const texts = {
   en: {
     h5: {
       title: 'Chat with us',
+      newMessage: 'new message+{{n}}',
       signInTitle: 'Sign in with your phone',
       signInHint: 'Sign in to chat with your personal advisor',
       phone: 'Mobile',

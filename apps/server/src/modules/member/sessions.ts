@@ -107,6 +107,18 @@ export async function revokeCustomerSession(db: Db, sessionId: string): Promise<
   ]);
 }
 
+/** Of these customer sessions, the ones still signed in (their notification sockets stay open). */
+export async function liveCustomerSessions(db: Db, sessionIds: string[]): Promise<Set<string>> {
+  if (!sessionIds.length) return new Set();
+  const rows = await db.query<{ id: string }>(
+    `SELECT s.id::text AS id FROM member_session s
+       JOIN member_customer c ON c.id = s.customer_id AND c.is_deleted = 0 AND c.status = 1
+      WHERE s.id = ANY($1::bigint[]) AND s.revoked_at IS NULL AND s.expires_at > now()`,
+    [sessionIds],
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
 /**
  * The principal of a request's customer token, checked against its session and the customer on every
  * call, so signing out, disabling or removing a customer stops the token at once on every node.

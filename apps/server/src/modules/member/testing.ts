@@ -1,11 +1,11 @@
 import { expect } from 'vitest';
 import { call, type TestApp } from '../../../test/harness.js';
 
-/** The code as the customer reads it: the default sender writes each text to the notice log. */
+/** The code as the customer reads it: without a gateway, each text goes to the development outbox. */
 export const lastSmsCode = async (t: TestApp, phone: string) =>
   (
     await t.db.one<{ content: string }>(
-      `SELECT content FROM blade_notice_log WHERE receiver = $1 AND channel = 'sms' ORDER BY create_time DESC, id DESC LIMIT 1`,
+      `SELECT content FROM dev_sms_outbox WHERE receiver = $1 ORDER BY create_time DESC, id DESC LIMIT 1`,
       [phone],
     )
   )?.content.match(/\d{6}/)?.[0];

@@ -283,6 +283,11 @@ export const MENU_CATALOG: MenuSeed[] = [
         'MailOutlined',
       ),
       page('notice_log', '通知日志', 'Notice logs', '/monitor/notice/notice_log', 'HistoryOutlined'),
+      // Texts of a server without an SMS gateway (codes included): the platform administrator's only.
+      page('sms_outbox', '短信发件箱', 'SMS outbox', '/monitor/notice/sms_outbox', 'MessageOutlined', {
+        roles: ['administrator'],
+        buttons: [],
+      }),
     ],
   },
   {

@@ -8,6 +8,8 @@ export interface SocketOwner {
   userId: string;
   account: string;
   sessionId: string;
+  /** A customer on the mobile page: its session is a member_session, checked by liveCustomers. */
+  customer?: boolean;
 }
 
 export const userTopic = (tenantId: string, account: string) => `notify:${tenantId}:${account}`;
@@ -33,6 +35,8 @@ export class NotifyGateway {
     /** Of these session ids, the ones that may still act (guard's liveSessions). */
     private readonly live: (sessionIds: string[]) => Promise<Set<string>>,
     private readonly warn: (err: Error, msg: string) => void = () => {},
+    /** Of these customer session ids, the ones still signed in. */
+    private readonly liveCustomers: (sessionIds: string[]) => Promise<Set<string>> = async () => new Set(),
   ) {
     this.timer = setInterval(() => void this.recheck(() => true), SESSION_CHECK_MS).unref();
   }
@@ -89,8 +93,11 @@ export class NotifyGateway {
     const picked = [...this.owners].filter(([, o]) => which(o));
     if (!picked.length) return;
     try {
-      const live = await this.live([...new Set(picked.map(([, o]) => o.sessionId))]);
-      for (const [s, o] of picked) if (!live.has(o.sessionId)) this.end(s);
+      const ids = (customer: boolean) => [
+        ...new Set(picked.filter(([, o]) => !!o.customer === customer).map(([, o]) => o.sessionId)),
+      ];
+      const [staff, customers] = await Promise.all([this.live(ids(false)), this.liveCustomers(ids(true))]);
+      for (const [s, o] of picked) if (!(o.customer ? customers : staff).has(o.sessionId)) this.end(s);
     } catch (e) {
       this.warn(e as Error, 'notification socket session check failed');
     }

@@ -4,6 +4,7 @@ registerMessages(
   {
     'notify.notYou': '只能以自己的账号发送未读提醒',
     'notify.noUser': '账号 {account} 不存在',
+    'notify.notYourPeer': '不能给该用户发送未读提醒',
     'notify.tag.image': '[图片]',
     'notify.tag.voice': '[语音]',
     'notify.tag.file': '[文件]',
@@ -14,6 +15,7 @@ registerMessages(
   {
     'notify.notYou': 'Unread pushes can only be sent as yourself',
     'notify.noUser': 'Account {account} does not exist',
+    'notify.notYourPeer': 'You cannot send unread pushes to this user',
     'notify.tag.image': '[image]',
     'notify.tag.voice': '[voice]',
     'notify.tag.file': '[file]',

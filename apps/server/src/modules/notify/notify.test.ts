@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, dbLabel, tokenFor, type TestApp } from '../../../test/harness.js';
 import { buildApp } from '../../app.js';
 import { RedisBus } from '../../platform/bus.js';
+import { customerSignIn } from '../member/testing.js';
 
 interface Client {
   ws: WebSocket;
@@ -86,6 +87,37 @@ describe(`notification socket (${dbLabel})`, () => {
       lang: 'en',
     });
     expect(nobody.json().msg).toBe('Account ghost does not exist');
+  });
+
+  it('delivers a colleague’s unread push to their customer’s socket, and refuses one to another’s customer', async () => {
+    const phone = '13601234501'; // 张志强, looked after by sales1
+    const me = await customerSignIn(t, phone);
+    const customer = await connect(url.replace(/\/ws$/, '/ws/h5'), me.accessToken);
+    const to = `cust_${me.customer.id}`;
+    const push = async (account: string) =>
+      call(t, await tokenFor(t, account), {
+        method: 'POST',
+        url: '/api/sop-tools/imPc/pushImUnread',
+        payload: { fromUser: account, toUser: to, message: '到店了', type: 'text' },
+        lang: 'en',
+      });
+    expect((await push('sales1')).json()).toMatchObject({ code: 200 });
+    await waitFor(() => customer.frames.some((f) => f.type === 'unread'));
+    expect(customer.frames.find((f) => f.type === 'unread')!.data).toEqual({
+      fromUser: 'sales1',
+      toUser: to,
+      message: '到店了',
+      type: 'text',
+    });
+    expect((await push('sales2')).json()).toMatchObject({
+      code: 403,
+      msg: 'you cannot send unread pushes to this user',
+    });
+    // A staff token does not open the customer's socket.
+    const staff = await connect(url.replace(/\/ws$/, '/ws/h5'));
+    staff.ws.send(JSON.stringify({ type: 'auth', token: await tokenFor(t, 'sales1') }));
+    expect((await staff.closed).code).toBe(4003);
+    customer.ws.close();
   });
 
   it('closes a socket whose token is not valid, and one whose session ended', async () => {

@@ -4,6 +4,9 @@ import { envelope, ok } from '../../platform/envelope.js';
 import { bad, forbidden } from '../../platform/errors.js';
 import { authenticate, liveSessions, scopeOf } from '../../platform/auth/guard.js';
 import { t } from '../../platform/i18n.js';
+import { kindOf } from '../im/principals.js';
+import { customerChatId } from '../member/chat.js';
+import { authenticateCustomer, CustomerTokens, liveCustomerSessions } from '../member/sessions.js';
 import { NotifyGateway, SESSION_ENDED } from './gateway.js';
 
 /** Close codes of the notification socket (4000+ are ours); a session that ends later closes it as a failed one. */
@@ -18,6 +21,7 @@ export async function notifyRoutes(app: App) {
     bus,
     (ids) => liveSessions(db, ids),
     (err, msg) => app.log.warn({ err: err.message }, msg),
+    (ids) => liveCustomerSessions(db, ids),
   );
   app.ctx.events.on((c) => gateway.onAuthChange(c));
   app.ctx.onClose.push(() => gateway.close());
@@ -56,6 +60,43 @@ export async function notifyRoutes(app: App) {
     });
   });
 
+  // The customers' socket (the mobile page): the same protocol with a customer token, and pushes
+  // addressed to the customer's chat user id (their advisor's unread pushes).
+  const customerTokens = await CustomerTokens.load(db);
+  app.get('/ws/h5', { websocket: true, config: { permission: 'public', client: false } }, (socket) => {
+    let authed = false;
+    const timer = setTimeout(() => socket.close(WS_CLOSE.authTimeout, 'auth timeout'), AUTH_TIMEOUT_MS);
+    socket.on('close', () => clearTimeout(timer));
+    socket.on('message', (raw) => {
+      let frame: { type?: string; token?: string };
+      try {
+        frame = JSON.parse(String(raw)) as typeof frame;
+      } catch {
+        return socket.close(WS_CLOSE.authFailed, 'bad frame');
+      }
+      if (frame.type === 'ping') return socket.send(JSON.stringify({ type: 'pong' }));
+      if (authed || frame.type !== 'auth') return;
+      authenticateCustomer(db, customerTokens, frame.token?.replace(/^bearer\s+/i, ''))
+        .then(async (me) => {
+          authed = true;
+          clearTimeout(timer);
+          const userID = customerChatId(me.customerId);
+          await gateway.attach(
+            {
+              tenantId: me.tenantId,
+              userId: userID,
+              account: userID,
+              sessionId: me.sessionId,
+              customer: true,
+            },
+            socket,
+          );
+          socket.send(JSON.stringify({ type: 'ready' }));
+        })
+        .catch(() => socket.close(WS_CLOSE.authFailed, 'unauthorized'));
+    });
+  });
+
   app.post(
     '/api/sop-tools/imPc/pushImUnread',
     {
@@ -77,11 +118,13 @@ export async function notifyRoutes(app: App) {
       const scope = scopeOf(req);
       const { fromUser, toUser, message, type } = req.body;
       if (fromUser !== scope.account) throw forbidden('notify.notYou');
-      const peer = await db.one(
-        'SELECT 1 FROM blade_user WHERE tenant_id = $1 AND account = $2 AND is_deleted = 0',
-        [scope.tenantId, toUser],
-      );
-      if (!peer) throw bad('notify.noUser', { account: toUser });
+      // The receiver is a chat user of any kind (a colleague, or a customer as cust_<id>), looked up the
+      // way the chat looks them up, and only one the sender may chat with gets the push.
+      const { kind } = kindOf(toUser);
+      if (!(await kind.profileSeed(db, scope.tenantId, toUser)))
+        throw bad('notify.noUser', { account: toUser });
+      if (kind.mayTalk && !(await kind.mayTalk(db, scope.tenantId, toUser, fromUser)))
+        throw forbidden('notify.notYourPeer');
       const text = type === 'text' ? (message ?? '') : t(req.lang, `notify.tag.${type}`);
       await gateway.push(scope.tenantId, toUser, {
         type: 'unread',

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { urlString } from '../../platform/url.js';
+import { pruneInitialPasswords } from '../../initial-passwords.js';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
@@ -186,6 +187,8 @@ export async function userRoutes(app: App) {
         await revokeUserSessions(tx, scope.userId, 'password_changed', scope.sessionId);
       });
       await app.ctx.events.userChanged(scope.userId);
+      // A changed initial password leaves DATA_DIR/initial-passwords.txt (the file goes once empty).
+      await pruneInitialPasswords(db, app.ctx.config.dataDir);
       return ok(true, t(req.lang, 'user.passwordChanged'));
     },
   );
@@ -301,6 +304,7 @@ export async function userRoutes(app: App) {
         await revokeUserSessions(tx, user.id, 'password_reset');
       });
       await app.ctx.events.userChanged(user.id);
+      await pruneInitialPasswords(db, app.ctx.config.dataDir);
       return ok(true, t(req.lang, 'user.passwordReset'));
     },
   );

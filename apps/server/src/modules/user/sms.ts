@@ -5,24 +5,31 @@ import { bad, tooMany } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { t, type Lang } from '../../platform/i18n.js';
 
-/** Delivers a text message. The default writes it to the notice log; a gateway replaces it in production. */
+/** Delivers a text message through an SMS gateway; a deployment plugs its gateway in with setSmsSender. */
 export interface SmsSender {
   send(db: Db, tenantId: string, phone: string, text: string, template: string): Promise<void>;
 }
 
-export const noticeLogSender: SmsSender = {
+/**
+ * Without a gateway, texts go to the development outbox, which only the platform administrator reads
+ * (console page and the start banner point there): a fresh install can sign customers in and reset
+ * passwords. A configured gateway replaces it, and then no code is readable anywhere.
+ */
+export const devOutboxSender: SmsSender = {
   async send(db, tenantId, phone, text, template) {
     await db.query(
-      `INSERT INTO blade_notice_log (id, tenant_id, channel, receiver, template_code, content) VALUES ($1, $2, 'sms', $3, $4, $5)`,
+      `INSERT INTO dev_sms_outbox (id, tenant_id, receiver, template_code, content) VALUES ($1, $2, $3, $4, $5)`,
       [newId(), tenantId, phone, template, text],
     );
   },
 };
 
-let sender: SmsSender = noticeLogSender;
+let sender: SmsSender = devOutboxSender;
 export const setSmsSender = (s: SmsSender) => {
   sender = s;
 };
+/** False while texts go to the development outbox. */
+export const smsGatewayConfigured = () => sender !== devOutboxSender;
 
 export const SMS_CODE_TTL_MINUTES = 5;
 export const SMS_RESEND_SECONDS = 60;
@@ -74,7 +81,13 @@ export async function issueSmsCode(
        VALUES ($1, $2, $3, $4, $5, now() + interval '${SMS_CODE_TTL_MINUTES} minutes')`,
       [newId(), tenantId, phone, purpose, deliver ? hashCode(phone, code) : 'undelivered'],
     );
-    if (deliver) await sender.send(tx, tenantId, phone, t(lang, 'user.smsText', { code }), `sms.${purpose}`);
+    if (!deliver) return;
+    await sender.send(tx, tenantId, phone, t(lang, 'user.smsText', { code }), `sms.${purpose}`);
+    // The notice log records the send for operations, never the code.
+    await tx.query(
+      `INSERT INTO blade_notice_log (id, tenant_id, channel, receiver, template_code, content) VALUES ($1, $2, 'sms', $3, $4, $5)`,
+      [newId(), tenantId, phone, `sms.${purpose}`, t(lang, 'user.smsText', { code: '******' })],
+    );
   });
 }
 

@@ -272,7 +272,7 @@ describe(`forgotten password by SMS (${dbLabel})`, () => {
     });
   const lastCode = async (phone: string) => {
     const row = await t.db.one<{ content: string }>(
-      `SELECT content FROM blade_notice_log WHERE receiver = $1 AND channel = 'sms' ORDER BY create_time DESC, id DESC LIMIT 1`,
+      `SELECT content FROM dev_sms_outbox WHERE receiver = $1 ORDER BY create_time DESC, id DESC LIMIT 1`,
       [phone],
     );
     return row?.content.match(/\d{6}/)?.[0];

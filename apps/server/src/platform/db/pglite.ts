@@ -30,6 +30,74 @@ class PgliteTx implements Db {
 
 export class DataDirLockedError extends Error {}
 
+/** The kernel's start time of a process (Linux; undefined elsewhere): a pid reused later differs in it. */
+function startTimeOf(pid: number): string | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Whether the process that took the lock is gone. The lock's own staleness is judged by age (15 s
+ * without a refresh), which made a restart right after a crash wait that long; the owner's pid and its
+ * start time tell at once. No owner record (a crash between locking and writing it): not known, so
+ * the age decides.
+ */
+function ownerGone(ownerFile: string): boolean {
+  let owner: { pid?: unknown; start?: unknown };
+  try {
+    owner = JSON.parse(fs.readFileSync(ownerFile, 'utf8')) as typeof owner;
+  } catch {
+    return false;
+  }
+  if (typeof owner.pid !== 'number') return false;
+  if (!alive(owner.pid)) return true;
+  // The pid is taken (in a container often by the new start itself): by the same process only if it
+  // started at the same moment.
+  const start = startTimeOf(owner.pid);
+  return start !== undefined && owner.start !== undefined && start !== owner.start;
+}
+
+/** One process per data folder: a live owner refuses the start, a dead one's lock is taken over at once. */
+async function lockDataDir(dir: string): Promise<() => Promise<void>> {
+  fs.mkdirSync(dir, { recursive: true });
+  const lockPath = path.join(dir, '.forecourt.lock');
+  const ownerFile = `${lockPath}.owner`;
+  const take = () => lockfile.lock(dir, { lockfilePath: lockPath, stale: 15_000 });
+  let release: () => Promise<void>;
+  try {
+    release = await take();
+  } catch (first) {
+    try {
+      if ((first as NodeJS.ErrnoException).code !== 'ELOCKED' || !ownerGone(ownerFile)) throw first;
+      fs.rmSync(lockPath, { recursive: true, force: true });
+      release = await take();
+    } catch {
+      throw new DataDirLockedError(
+        `The data folder ${dir} is in use by another Forecourt process. ` +
+          'Stop that process first, or start this one with another DATA_DIR or with DATABASE_URL.',
+      );
+    }
+  }
+  fs.writeFileSync(ownerFile, JSON.stringify({ pid: process.pid, start: startTimeOf(process.pid) }));
+  return async () => {
+    fs.rmSync(ownerFile, { force: true });
+    await release();
+  };
+}
+
 /** Embedded PostgreSQL. One process per data folder: a second start is refused, never allowed to corrupt it. */
 export class PgliteDb implements Db {
   readonly kind = 'pglite' as const;
@@ -41,20 +109,7 @@ export class PgliteDb implements Db {
   /** dir undefined = in memory (tests). */
   static async open(dir?: string): Promise<PgliteDb> {
     let release: (() => Promise<void>) | undefined;
-    if (dir) {
-      fs.mkdirSync(dir, { recursive: true });
-      try {
-        release = await lockfile.lock(dir, {
-          lockfilePath: path.join(dir, '.forecourt.lock'),
-          stale: 15_000,
-        });
-      } catch {
-        throw new DataDirLockedError(
-          `The data folder ${dir} is in use by another Forecourt process. ` +
-            'Stop that process first, or start this one with another DATA_DIR or with DATABASE_URL.',
-        );
-      }
-    }
+    if (dir) release = await lockDataDir(dir);
     const pg = await PGlite.create(dir ? path.join(dir, 'pg') : undefined, { parsers });
     return new PgliteDb(pg, release);
   }

@@ -159,15 +159,19 @@ function wire(c: ChatClient) {
   c.on(EVENT.MESSAGE_REVOKED, (e) => replaceAll(e.data));
   c.on(EVENT.MESSAGE_MODIFIED, (e) => replaceAll(e.data));
   c.on(EVENT.MESSAGE_READ_BY_PEER, (e) => {
-    for (const r of e.data)
+    for (const r of e.data) {
+      // The SDK turns its own message objects read in place, and the list may hold those very objects
+      // (an own send's answer): they are already marked, yet must be copied or the screen keeps 'unread'.
+      const turned = new Set(r.messageList);
       setHistory(r.conversationID, (h) => ({
         ...h,
         list: patch(
           h.list,
-          (m) => m.flow === 'out' && !m.isPeerRead && m.seq > 0 && m.seq <= r.readSeq,
+          (m) => m.flow === 'out' && m.seq > 0 && m.seq <= r.readSeq && (!m.isPeerRead || turned.has(m)),
           (m) => ({ ...m, isPeerRead: true }),
         ),
       }));
+    }
   });
   c.on(EVENT.CONVERSATION_LIST_UPDATED, (e) => {
     useChat.setState((s) => ({

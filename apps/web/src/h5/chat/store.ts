@@ -84,9 +84,12 @@ class ChatSession {
     this.listen(chat, EVENT.MESSAGE_READ_BY_PEER, (e) => {
       const mark = e.data.find((r) => r.conversationID === this.conversationID);
       if (!mark) return;
+      // The SDK turns its own message objects read in place, and the list may hold those very objects
+      // (an own send's answer): they are already marked, yet must be copied or the screen keeps 'unread'.
+      const turned = new Set(mark.messageList);
       useChat.setState((s) => ({
         messages: s.messages.map((m) =>
-          m.flow === 'out' && m.seq > 0 && m.seq <= mark.readSeq && !m.isPeerRead
+          m.flow === 'out' && m.seq > 0 && m.seq <= mark.readSeq && (!m.isPeerRead || turned.has(m))
             ? { ...m, isPeerRead: true }
             : m,
         ),
