@@ -137,7 +137,7 @@ describe(`authorization matrix over the route table (${dbLabel})`, () => {
     const failures: string[] = [];
     let requests = 0;
     /** What the permission check itself says; a handler's own refusal (platform only, not yours) says more. */
-    const PERMISSION_DENIED = 'you do not have permission to do this';
+    const PERMISSION_DENIED = 'You do not have permission to do this';
     const check = async (
       who: string,
       token: string | undefined,

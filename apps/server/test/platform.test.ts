@@ -34,7 +34,7 @@ describe(`platform (${dbLabel})`, () => {
   it('answers an unknown API route with a 404 envelope in the caller language', async () => {
     const res = await call(t, undefined, { url: '/api/nothing-here', lang: 'en' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 404, success: false, msg: 'no such API: /api/nothing-here' });
+    expect(res.json()).toMatchObject({ code: 404, success: false, msg: 'No such API: /api/nothing-here' });
   });
 
   it('refuses a request without a known client credential', async () => {

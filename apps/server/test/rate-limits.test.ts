@@ -46,7 +46,7 @@ describe(`rate limits of the public routes that hash or send (${dbLabel})`, () =
       expect(over.json(), r.url).toMatchObject({
         code: 429,
         success: false,
-        msg: 'too many requests, please try again later',
+        msg: 'Too many requests, please try again later',
       });
       // Another address still gets through.
       expect((await hit(t, r.method, r.url, `10.78.0.${i + 1}`)).statusCode, r.url).not.toBe(429);
@@ -129,6 +129,6 @@ describe(`rate limits shared through Redis (${dbLabel})`, () => {
     }
     const over = await hit(max % 2 ? b : a, 'POST', url, '10.79.0.1');
     expect(over.statusCode).toBe(429);
-    expect(over.json()).toMatchObject({ code: 429, msg: 'too many requests, please try again later' });
+    expect(over.json()).toMatchObject({ code: 429, msg: 'Too many requests, please try again later' });
   });
 });

@@ -47,7 +47,7 @@ describe('error handler', () => {
     );
     const res = await app.inject({ url: '/boom?userId=abc' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toBe('field userId is invalid');
+    expect(res.json().msg).toBe('Field userId is invalid');
     expect(written).toEqual([]);
   });
 });

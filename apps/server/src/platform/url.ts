@@ -31,8 +31,8 @@ registerMessages(
     'validation.urlOrPath': '字段 {field} 应为以 http:// 或 https:// 开头的网址，或本站的文件路径',
   },
   {
-    'validation.url': 'field {field} must be a URL starting with http:// or https://',
+    'validation.url': 'Field {field} must be a URL starting with http:// or https://',
     'validation.urlOrPath':
-      'field {field} must be a URL starting with http:// or https://, or a path of this site',
+      'Field {field} must be a URL starting with http:// or https://, or a path of this site',
   },
 );

@@ -14,7 +14,7 @@ describe(`clearing the caches (${dbLabel})`, () => {
     for (const account of ['sales1', 'resource1', 'online1']) {
       const res = await clear(await tokenFor(t, account));
       expect(res.statusCode, account).toBe(403);
-      expect(res.json().msg).toBe('you do not have permission to do this');
+      expect(res.json().msg).toBe('You do not have permission to do this');
     }
     expect((await clear(await tokenFor(t, 'admin'))).json()).toMatchObject({ code: 200, data: true });
     // The button is seeded like the others, under menu administration, and granted to the administrator role.

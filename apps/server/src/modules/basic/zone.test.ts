@@ -76,7 +76,7 @@ describe(`zones (${dbLabel})`, () => {
     ).toBe(200);
 
     expect((await post(admin, `/api/blade-basic/zone/remove?id=${east}`)).json().msg).toBe(
-      'remove the child nodes first',
+      'Remove the child nodes first',
     );
     expect((await post(admin, `/api/blade-basic/zone/remove?id=${sh}`)).json().data).toBe(1);
     // Its region is free again.

@@ -90,7 +90,7 @@ describe(`departments (${dbLabel})`, () => {
     ).toBe('A department cannot move under itself or one of its sub-departments');
     expect((await post(admin, `/api/blade-system/dept/remove?ids=${a}`)).json()).toMatchObject({
       code: 400,
-      msg: 'remove the child nodes first',
+      msg: 'Remove the child nodes first',
     });
     const sales1Dept = (await t.db.one<{ id: string }>(
       `SELECT id FROM blade_dept WHERE dept_name = '新车销售一部'`,

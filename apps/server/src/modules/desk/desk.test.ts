@@ -89,7 +89,7 @@ describe(`workbench, dashboard and client log (${dbLabel})`, () => {
       lang: 'en',
     });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().msg).toBe('the notice does not exist or was removed');
+    expect(unknown.json().msg).toBe('The notice does not exist or was removed');
     const size = await call(t, token, { url: '/api/blade-desk/notice/mine?size=abc', lang: 'en' });
     expect(size.statusCode).toBe(400);
     expect(size.json().msg).toMatch(/size/);
@@ -143,7 +143,7 @@ describe(`workbench, dashboard and client log (${dbLabel})`, () => {
     });
     expect(script.json()).toMatchObject({
       code: 400,
-      msg: 'field 0.url must be a URL starting with http:// or https://',
+      msg: 'Field 0.url must be a URL starting with http:// or https://',
     });
   });
 });

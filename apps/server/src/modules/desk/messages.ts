@@ -6,7 +6,7 @@ registerMessages(
     'desk.noticeOtherTenant': '只能标记本租户的通知',
   },
   {
-    'desk.noticeNotFound': 'the notice does not exist or was removed',
+    'desk.noticeNotFound': 'The notice does not exist or was removed',
     'desk.noticeOtherTenant': "only your own tenant's notices can be marked",
   },
 );

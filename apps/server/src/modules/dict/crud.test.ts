@@ -79,7 +79,7 @@ describe(`dictionary administration (${dbLabel})`, () => {
 
     // A dictionary that still has entries is not removed.
     const refused = await post(admin, `/api/blade-system/dict-biz/remove?ids=${parentId}`);
-    expect(refused.json()).toMatchObject({ code: 400, msg: 'remove the child nodes first' });
+    expect(refused.json()).toMatchObject({ code: 400, msg: 'Remove the child nodes first' });
     const ids = page.records.map((r: { id: string }) => r.id).join(',');
     const all = (await get(admin, `/api/blade-system/dict-biz/child-list?parentId=${parentId}&size=10`))
       .json()

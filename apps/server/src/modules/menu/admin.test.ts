@@ -83,7 +83,7 @@ describe(`menu administration (${dbLabel})`, () => {
       '/system/notice',
     );
     expect((await post(admin, `/api/blade-system/menu/remove?ids=${page}`)).json().msg).toBe(
-      'remove the child nodes first',
+      'Remove the child nodes first',
     );
     expect((await post(admin, `/api/blade-system/menu/remove?ids=${button},${page}`)).json().data).toBe(2);
   });

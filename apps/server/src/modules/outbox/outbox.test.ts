@@ -48,7 +48,7 @@ describe(`development SMS outbox (${dbLabel})`, () => {
     const refused = (await list(boss, '13601234501')).json();
     expect(refused).toMatchObject({
       code: 403,
-      msg: 'only the platform administrator can read the development outbox',
+      msg: 'Only the platform administrator can read the development outbox',
     });
   });
 

@@ -61,8 +61,8 @@ interface Attack {
   msg: string;
 }
 
-const OUTRANKED = 'you cannot change an account or role that ranks as high as yours or higher';
-const ADMINISTRATOR_ONLY = 'only the platform administrator may assign or change the administrator role';
+const OUTRANKED = 'You cannot change an account or role that ranks as high as yours or higher';
+const ADMINISTRATOR_ONLY = 'Only the platform administrator may assign or change the administrator role';
 
 const userBody = (c: Ctx, id: string | undefined, account: string, role: string) => ({
   ...(id ? { id: c.ids[id] } : {}),
@@ -338,12 +338,12 @@ describe(`the rank rule (${dbLabel})`, () => {
       ...userBody(c, 'ta', 'tenant.admin', 'adminRole'),
       roleIds: [c.ids.adminRole, c.ids.administratorRole],
     });
-    expect(lift.json()).toMatchObject({ code: 403, msg: 'you cannot change your own roles' });
+    expect(lift.json()).toMatchObject({ code: 403, msg: 'You cannot change your own roles' });
     const drop = await post(admin, '/api/blade-user/submit', {
       ...userBody(c, 'admin', 'admin', 'administratorRole'),
       roleIds: [c.ids.administratorRole, c.ids.salesRole],
     });
-    expect(drop.json()).toMatchObject({ code: 403, msg: 'you cannot change your own roles' });
+    expect(drop.json()).toMatchObject({ code: 403, msg: 'You cannot change your own roles' });
     expect(await snapshot()).toBe(before);
     const rename = await post(ta, '/api/blade-user/submit', {
       ...userBody(c, 'ta', 'tenant.admin', 'adminRole'),

@@ -18,9 +18,9 @@ registerMessages(
     'rank.administratorRole': '只有平台超级管理员可以授予或修改超级管理员角色',
   },
   {
-    'rank.outranked': 'you cannot change an account or role that ranks as high as yours or higher',
-    'rank.ownRoles': 'you cannot change your own roles',
-    'rank.administratorRole': 'only the platform administrator may assign or change the administrator role',
+    'rank.outranked': 'You cannot change an account or role that ranks as high as yours or higher',
+    'rank.ownRoles': 'You cannot change your own roles',
+    'rank.administratorRole': 'Only the platform administrator may assign or change the administrator role',
   },
 );
 

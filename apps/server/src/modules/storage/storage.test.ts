@@ -114,7 +114,7 @@ describe(`file storage (${dbLabel})`, () => {
     // A NUL character is refused at the edge for every field (app.ts), before the key's own rule.
     expect((await uploadToken('x.png\u0000')).json()).toMatchObject({
       code: 400,
-      msg: 'field key contains a NUL character, which is not allowed',
+      msg: 'Field key contains a NUL character, which is not allowed',
     });
     expect((await uploadToken(`${Date.now()}.exe`)).json().msg).toBe('.exe files may not be uploaded here');
     expect((await uploadToken(`${Date.now()}.png`, 'weird')).json().msg).toBe(

@@ -13,7 +13,7 @@ registerMessages(
     'tenant.platformOnly': 'Only the platform administrator may do this',
     'tenant.keepPlatform': 'The platform tenant 000000 cannot be removed',
     'tenant.created':
-      'tenant {tenantId} created; the initial password of its admin account is shown only this once',
+      'Tenant {tenantId} created; the initial password of its admin account is shown only this once',
     'tenant.nameTaken': 'A tenant named {name} already exists',
     'tenant.brandingPlatformOnly':
       'Only the platform administrator may change the domain and the background image of a tenant',

@@ -253,7 +253,7 @@ describe(`tenants (${dbLabel})`, () => {
           .total,
       ).toBe(0);
       expect((await submit(platform, { tenantName: '坏域名', domain: 'a b/c' })).json().msg).toBe(
-        'field domain has the wrong format',
+        'Field domain has the wrong format',
       );
       expect(
         (
@@ -265,7 +265,7 @@ describe(`tenants (${dbLabel})`, () => {
         ).json(),
       ).toMatchObject({
         code: 400,
-        msg: 'field backgroundUrl must be a URL starting with http:// or https://',
+        msg: 'Field backgroundUrl must be a URL starting with http:// or https://',
       });
     });
 
