@@ -63,12 +63,20 @@ describe(`authorization matrix over the route table (${dbLabel})`, () => {
 
   /** A staff member of tenant 000000 whose one role grants exactly `codes` (button codes) under `alias`. */
   async function staffWith(account: string, alias: string, codes: string[]): Promise<void> {
-    const role = ++nextId;
     const user = ++nextId;
-    await t.db.query(
-      `INSERT INTO blade_role (id, tenant_id, role_name, role_alias) VALUES ($1, '000000', $2, $3)`,
-      [role, account, alias],
-    );
+    // A role the seed already has (aliases are unique per tenant) is given as it is.
+    const seeded = codes.length
+      ? undefined
+      : await t.db.one<{ id: string }>(
+          "SELECT id FROM blade_role WHERE tenant_id = '000000' AND role_alias = $1 AND is_deleted = 0",
+          [alias],
+        );
+    const role = seeded?.id ?? String(++nextId);
+    if (!seeded)
+      await t.db.query(
+        `INSERT INTO blade_role (id, tenant_id, role_name, role_alias) VALUES ($1, '000000', $2, $3)`,
+        [role, account, alias],
+      );
     for (const code of codes) {
       let menu = await t.db.one<{ id: string }>(
         'SELECT id FROM blade_menu WHERE code = $1 AND is_deleted = 0',

@@ -17,7 +17,7 @@ describe(`chat op names (${dbLabel})`, () => {
       const res = await c.req(op, {});
       expect(res, op).toMatchObject({
         code: ERROR_CODE.INVALID_PARAMETER,
-        message: `unknown operation ${op}`,
+        message: `Unknown operation ${op}`,
       });
     }
     // Ids beyond PostgreSQL's bigint are bad arguments, not a failure of the store.

@@ -82,14 +82,14 @@ describe(`register-guest in captcha mode (${dbLabel})`, () => {
         headers: { authorization: BASIC, 'accept-language': 'en', ...headers },
         payload: { tenantId: '000000', account: 'guest.cap', password: sm2.doEncrypt('Guest2026pw', pk, 1) },
       });
-    expect((await register({})).json()).toMatchObject({ code: 400, msg: 'please enter the captcha' });
+    expect((await register({})).json()).toMatchObject({ code: 400, msg: 'Please enter the captcha' });
     const key = (
       await t.app.inject({ url: '/api/blade-auth/oauth/captcha', headers: { authorization: BASIC } })
     ).json().data.key as string;
     const code = (await t.db.one<{ code: string }>('SELECT code FROM auth_captcha WHERE key = $1', [key]))!
       .code;
     expect((await register({ 'captcha-key': key, 'captcha-code': 'zzzzz' })).json().msg).toBe(
-      'the captcha is wrong or expired, please get a new one',
+      'The captcha is wrong or expired, please get a new one',
     );
     const key2 = (
       await t.app.inject({ url: '/api/blade-auth/oauth/captcha', headers: { authorization: BASIC } })

@@ -244,7 +244,7 @@ describe(`sessions never outlive their rights, one node (${dbLabel})`, () => {
     });
     expect(refused.statusCode).toBe(401);
     expect(refused.json().error_description).toBe(
-      'tenant 700001 has expired, please contact an administrator',
+      'Tenant 700001 has expired, please contact an administrator',
     );
 
     // Extended again, the session goes on; disabled, it stops again.
@@ -262,7 +262,7 @@ describe(`sessions never outlive their rights, one node (${dbLabel})`, () => {
       refresh_token: next.refresh_token,
     });
     expect(disabled.statusCode).toBe(401);
-    expect(disabled.json().error_description).toBe('tenant 700001 does not exist or is disabled');
+    expect(disabled.json().error_description).toBe('Tenant 700001 does not exist or is disabled');
   });
 });
 

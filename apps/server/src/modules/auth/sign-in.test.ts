@@ -195,7 +195,7 @@ describe(`sign-in (${dbLabel})`, () => {
       }
       expect(answers[0]).toEqual({
         status: 400,
-        body: expect.objectContaining({ error_description: 'wrong account or password' }),
+        body: expect.objectContaining({ error_description: 'Wrong account or password' }),
       });
       expect(answers[1]).toEqual(answers[0]);
       expect(answers[2]).toEqual(answers[0]);

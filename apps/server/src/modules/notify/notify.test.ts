@@ -111,7 +111,7 @@ describe(`notification socket (${dbLabel})`, () => {
     });
     expect((await push('sales2')).json()).toMatchObject({
       code: 403,
-      msg: 'you cannot send unread pushes to this user',
+      msg: 'You cannot send unread pushes to this user',
     });
     // A staff token does not open the customer's socket.
     const staff = await connect(url.replace(/\/ws$/, '/ws/h5'));

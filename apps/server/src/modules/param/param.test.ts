@@ -76,7 +76,7 @@ describe(`parameters (${dbLabel})`, () => {
     const refused = await value(sales, 'sms.secret');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().msg).toBe(
-      'parameter sms.secret is not public; you do not have permission to read it',
+      'Parameter sms.secret is not public; you do not have permission to read it',
     );
     expect(refused.body).not.toContain('s3cr3t');
     expect((await value(sales, 'sms.secret', 'zh')).json().msg).toBe(

@@ -183,7 +183,7 @@ describe(`file storage (${dbLabel})`, () => {
     const again = await upload(token, key, PNG2);
     expect(again.json()).toMatchObject({
       code: 400,
-      msg: 'the upload token has already been used, please get a new one',
+      msg: 'The upload token has already been used, please get a new one',
     });
     expect((await served(key)).equals(PNG)).toBe(true);
   });
@@ -197,7 +197,7 @@ describe(`file storage (${dbLabel})`, () => {
     const res = await upload(second, key, PNG2);
     expect(res.json()).toMatchObject({
       code: 400,
-      msg: `a file named ${key} already exists and cannot be replaced; upload it under a new name`,
+      msg: `A file named ${key} already exists and cannot be replaced; upload it under a new name`,
     });
     expect((await served(key)).equals(PNG)).toBe(true);
     // Asking for a token of a taken key already says so.

@@ -197,7 +197,7 @@ describe(`tenants (${dbLabel})`, () => {
       });
       expect(takeover.json()).toMatchObject({
         code: 403,
-        msg: 'only the platform administrator may change the domain and the background image of a tenant',
+        msg: 'Only the platform administrator may change the domain and the background image of a tenant',
       });
       const background = await submit(attacker.token, {
         id: attacker.id,
@@ -244,10 +244,10 @@ describe(`tenants (${dbLabel})`, () => {
       });
       expect(dup.json()).toMatchObject({
         code: 400,
-        msg: 'the domain donggang.example.com is already used by another tenant',
+        msg: 'The domain donggang.example.com is already used by another tenant',
       });
       const created = await submit(platform, { tenantName: '北港汽车', domain: 'donggang.example.com' });
-      expect(created.json().msg).toBe('the domain donggang.example.com is already used by another tenant');
+      expect(created.json().msg).toBe('The domain donggang.example.com is already used by another tenant');
       expect(
         (await call(t, platform, { url: '/api/blade-system/tenant/list?tenantName=北港汽车' })).json().data
           .total,
@@ -279,7 +279,7 @@ describe(`tenants (${dbLabel})`, () => {
       );
       expect(results.map((r) => r.json().code).sort()).toEqual([200, 400]);
       expect(results.find((r) => r.json().code === 400)!.json().msg).toBe(
-        'the domain race.example.com is already used by another tenant',
+        'The domain race.example.com is already used by another tenant',
       );
       const winner = results.findIndex((r) => r.json().code === 200);
       expect(await info('race.example.com')).toMatchObject({ tenantId: [a, b][winner]!.tenantId });

@@ -127,7 +127,7 @@ describe(`accounts and passwords (${dbLabel})`, () => {
         answers.push({ status: res.statusCode, body: res.json() });
       }
       expect(answers[0]).toEqual(answers[1]);
-      expect(answers[0]!.body.msg).toBe('application submitted; it awaits approval by an administrator');
+      expect(answers[0]!.body.msg).toBe('Application submitted; it awaits approval by an administrator');
     } finally {
       hash.mockRestore();
     }
