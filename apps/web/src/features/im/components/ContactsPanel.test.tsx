@@ -48,7 +48,7 @@ describe('the contacts panel', { timeout: 20_000 }, () => {
     setup();
     expect(await screen.findByText('Wang Jianguo')).toBeTruthy();
     expect(screen.getByText('Toyota, Honda')).toBeTruthy();
-    expect(screen.getByText('none')).toBeTruthy();
+    expect(screen.getByText('None')).toBeTruthy();
     expect(screen.queryByText('Administrator')).toBeNull();
   });
 
@@ -58,7 +58,7 @@ describe('the contacts panel', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByText('Resource staff'));
     await screen.findByText('Zhang Wei');
     expect(screen.queryByText('Wang Jianguo')).toBeNull();
-    await userEvent.click(screen.getByText('all'));
+    await userEvent.click(screen.getByText('All'));
     await screen.findByText('Wang Jianguo');
     await userEvent.click(screen.getByText('Resource staff'));
     await userEvent.click(screen.getByText('Online-sales staff'));
