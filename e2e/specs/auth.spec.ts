@@ -95,9 +95,12 @@ describe('sign-in, guard and session', () => {
       headers: { authorization: `Basic ${btoa('saber:saber_secret')}`, 'blade-auth': `bearer ${token}` },
     });
     expect(res.status).toBe(200);
-    await page.getByRole('button', { name: '个人信息' }).click();
-    // The chat is told of the ended session too and may show its kicked-out notice at the top right, over
-    // this menu: the click goes to the item itself, as the user's would once the notice is closed.
+    // The chat is told of the ended session at once (its socket is closed) and shows its kicked-out notice
+    // at the top right, over this menu: the clicks go to the menu itself, as the user's would once the
+    // notice is closed.
+    const menu = page.getByRole('button', { name: '个人信息' });
+    await settled(menu);
+    await menu.dispatchEvent('click');
     const dashboard = page.getByRole('menuitem', { name: '仪表盘' });
     await settled(dashboard);
     await dashboard.dispatchEvent('click');

@@ -77,7 +77,7 @@ describe('read marks', () => {
         await to.page.locator('.fc-im-msg-in').filter({ hasText: text }).waitFor();
         // The server has it read; the sender's screen must say so without another message.
         const t0 = Date.now();
-        await expect.poll(() => mark(from.page, text), { timeout: 1000, interval: 50 }).toBe('read');
+        await expect.poll(() => mark(from.page, text), { timeout: 1000, interval: 50 }).toBe('Read');
         expect(Date.now() - t0).toBeLessThan(1000);
       }
     }

@@ -100,7 +100,7 @@ describe('the chat screen', () => {
     await a.page.getByText('Resource staff', { exact: true }).click();
     await contacts.filter({ hasText: '张伟' }).waitFor();
     await expect.poll(() => contacts.filter({ hasText: '李晓梅' }).count()).toBe(0);
-    await a.page.getByText('all', { exact: true }).click();
+    await a.page.getByText('All', { exact: true }).click();
     await a.page.getByRole('textbox', { name: 'Search contacts' }).fill('   李晓梅   ');
     const contact = contacts.filter({ hasText: '李晓梅' });
     await expect(contact.textContent()).resolves.toContain('大众, 奥迪');
@@ -229,7 +229,7 @@ describe('the chat screen', () => {
     expect(await bubble(z.page, 'stock update 02').count()).toBe(0);
     await z.page.getByRole('button', { name: 'View more' }).click();
     await bubble(z.page, 'stock update 01').waitFor();
-    await z.page.getByText('no more', { exact: true }).waitFor();
+    await z.page.getByText('No more', { exact: true }).waitFor();
     await expect.poll(() => toast(z.page).textContent()).toContain('There are no more history messages');
 
     // Reading history (more than 20 px up), a new message shows 'Back to latest' instead of pulling down.

@@ -65,7 +65,8 @@ const hiddenParts = (target: Locator) =>
 /** The texts of one column of the table on screen, by its header. */
 const column = (page: Page, header: string) =>
   page
-    .locator('.ant-table')
+    // The active tab's table: the other tabs stay mounted, hidden, and may come first in the document.
+    .locator('.ant-table:visible')
     .first()
     .evaluate((table, header) => {
       const heads = Array.from(table.querySelectorAll('thead th')).map((th) => th.textContent?.trim());
