@@ -130,6 +130,36 @@ describe(`the chat SDK as an npm package (${dbLabel})`, () => {
     expect(Object.keys(installed.dependencies)).toEqual(['ws']);
   });
 
+  it('types a TypeScript project from the declarations, and refuses a wrong call', async () => {
+    const tsc = (file: string) =>
+      run(
+        process.execPath,
+        [
+          path.join(root, 'node_modules/typescript/bin/tsc'),
+          '--noEmit',
+          '--strict',
+          '--module',
+          'nodenext',
+          file,
+        ],
+        { cwd: scratch },
+      ).then(
+        () => '',
+        (e: { stdout: string }) => e.stdout,
+      );
+    const good = `import { create, TYPES, type Message } from '@forecourt/im-sdk';
+import { ERROR_CODE } from '@forecourt/im-sdk/types';
+const c = create({ server: 'http://127.0.0.1:1' });
+const m: Message = c.createTextMessage({ to: 'b', conversationType: TYPES.CONV_C2C, payload: { text: 'x' } });
+export const code: number = ERROR_CODE.INVALID_PARAMETER;
+export const sent = c.sendMessage(m);
+`;
+    fs.writeFileSync(path.join(scratch, 'good.mts'), good);
+    fs.writeFileSync(path.join(scratch, 'bad.mts'), good.replace("{ text: 'x' }", '{ text: 1 }'));
+    expect(await tsc('good.mts')).toBe('');
+    expect(await tsc('bad.mts')).toMatch(/bad\.mts.*error TS2322/);
+  }, 120_000);
+
   it('lets a plain Node script sign two users in and exchange a message', async () => {
     const [sigA, sigB] = [await ticketFor(t, 'sales1'), await ticketFor(t, 'sales2')];
     const { stdout } = await run(process.execPath, ['chat.mjs', t.origin, sigA, sigB], {
