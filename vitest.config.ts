@@ -1,4 +1,15 @@
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Workspace packages are tested from their TypeScript sources, never a stale build: packages/im-sdk exports
+ * them under the "@forecourt/source" condition (Vitest's own server conditions otherwise, without "module").
+ */
+const sources = {
+  ssr: {
+    resolve: { conditions: ['@forecourt/source', ...defaultServerConditions.filter((c) => c !== 'module')] },
+  },
+};
 
 /**
  * Server integration tests run twice: on embedded PGlite and on the PostgreSQL server
@@ -32,8 +43,9 @@ export default defineConfig({
   test: {
     onUnhandledError: (error) => !isReactTaskAfterTeardown(error),
     projects: [
-      { test: { ...serverTests, name: 'server-pglite', env: { TEST_DATABASE_URL: '' } } },
+      { ...sources, test: { ...serverTests, name: 'server-pglite', env: { TEST_DATABASE_URL: '' } } },
       {
+        ...sources,
         test: {
           ...serverTests,
           name: 'server-postgres',
@@ -44,6 +56,7 @@ export default defineConfig({
       },
       'apps/web',
       {
+        ...sources,
         test: {
           name: 'packages',
           root: 'packages',

@@ -1,3 +1,4 @@
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -6,6 +7,9 @@ import { defineConfig } from 'vitest/config';
  * it on over the PostgreSQL server (the captcha spec reads the issued code there).
  */
 export default defineConfig({
+  ssr: {
+    resolve: { conditions: ['@forecourt/source', ...defaultServerConditions.filter((c) => c !== 'module')] },
+  },
   test: {
     name: 'e2e',
     root: import.meta.dirname,

@@ -10,4 +10,5 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   noExternal: [/^@forecourt\//],
+  esbuildOptions: (o) => void (o.conditions = ['@forecourt/source', 'module']), // their sources, not a stale build
 });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { build } from 'vite';
+import { build, defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { microDemo } from '../micro-demo/plugin';
@@ -8,7 +8,11 @@ import { microDemo } from '../micro-demo/plugin';
 export default defineConfig({
   // microDemo: the sample micro-app of the qiankun host, built into dist/micro/demo.
   plugins: [react(), microDemo(build)],
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  // "@forecourt/source": workspace packages (the chat SDK) are bundled from their sources, never a stale build.
+  resolve: {
+    alias: { '@': path.resolve(import.meta.dirname, 'src') },
+    conditions: ['@forecourt/source', ...defaultClientConditions],
+  },
   server: {
     port: 5173,
     proxy: {
