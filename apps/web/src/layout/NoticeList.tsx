@@ -3,7 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Button, Empty, List, Tabs, Tag } from 'antd';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useUnread } from '@/shared/notify/socket';
-import { NOTICES_KEY, fetchMyNotices, useMarkNoticesRead, type MyNotice } from './notices';
+import {
+  NOTICES_KEY,
+  SYSTEM_MESSAGES_KEY,
+  fetchMyNotices,
+  fetchSystemMessages,
+  useMarkNoticesRead,
+  type MyNotice,
+  type SystemMessage,
+} from './notices';
 
 /** Spec §2/§9: a further page appears 1 s after "load more". */
 export const NOTICE_PAGE_DELAY_MS = 1000;
@@ -11,13 +19,32 @@ type Kind = 'mail' | 'messages' | 'notices';
 
 const wait = (ms: number) => new Promise((r) => window.setTimeout(r, ms));
 
-/** The caller's notices, newest first, five a page; a click on an unread one marks it read. */
-function NoticesTab() {
+interface Paged<T> {
+  records: T[];
+  current: number;
+  pages: number;
+}
+
+/** A list of the bell that pages five at a time, the next page 1 s after "load more". */
+function PagedTab<T extends { id: string; read: boolean }>({
+  queryKey,
+  fetchPage,
+  empty,
+  title,
+  description,
+  onOpen,
+}: {
+  queryKey: readonly string[];
+  fetchPage: (current: number) => Promise<Paged<T>>;
+  empty: string;
+  title: (item: T) => string;
+  description: (item: T) => string;
+  onOpen?: (item: T) => void;
+}) {
   const { t } = useTranslation();
-  const markRead = useMarkNoticesRead();
   const list = useInfiniteQuery({
-    queryKey: [...NOTICES_KEY, 'list'],
-    queryFn: ({ pageParam }) => fetchMyNotices(pageParam),
+    queryKey: [...queryKey, 'list'],
+    queryFn: ({ pageParam }) => fetchPage(pageParam),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.current < last.pages ? last.current + 1 : undefined),
   });
@@ -29,26 +56,22 @@ function NoticesTab() {
     setWaiting(false);
     await list.fetchNextPage();
   };
-  const open = (n: MyNotice) => {
-    // A refusal is shown by the client; the notice simply stays unread.
-    if (!n.read) markRead([n.id]).catch(() => undefined);
-  };
   return (
-    <List<MyNotice>
+    <List<T>
       size="small"
       loading={list.isPending}
       dataSource={items}
-      locale={{ emptyText: <Empty description={t(list.isError ? 'notice.loadFailed' : 'notice.empty')} /> }}
+      locale={{ emptyText: <Empty description={t(list.isError ? 'notice.loadFailed' : empty)} /> }}
       style={{ maxHeight: 320, overflow: 'auto' }}
       renderItem={(n) => (
         <List.Item
-          onClick={() => open(n)}
-          style={{ cursor: n.read ? undefined : 'pointer' }}
+          onClick={() => onOpen?.(n)}
+          style={{ cursor: onOpen && !n.read ? 'pointer' : undefined }}
           extra={
             <Tag color={n.read ? 'default' : 'processing'}>{t(n.read ? 'notice.read' : 'notice.unread')}</Tag>
           }
         >
-          <List.Item.Meta title={n.title} description={n.publishTime} />
+          <List.Item.Meta title={title(n)} description={description(n)} />
         </List.Item>
       )}
       loadMore={
@@ -65,6 +88,37 @@ function NoticesTab() {
           </div>
         )
       }
+    />
+  );
+}
+
+/** The caller's notices, newest first; a click on an unread one marks it read. */
+function NoticesTab() {
+  const markRead = useMarkNoticesRead();
+  return (
+    <PagedTab<MyNotice>
+      queryKey={NOTICES_KEY}
+      fetchPage={fetchMyNotices}
+      empty="notice.empty"
+      title={(n) => n.title}
+      description={(n) => n.publishTime}
+      // A refusal is shown by the client; the notice simply stays unread.
+      onOpen={(n) => {
+        if (!n.read) markRead([n.id]).catch(() => undefined);
+      }}
+    />
+  );
+}
+
+/** Messages: the caller's chat system messages (group notices); they are read in the chat itself. */
+function MessagesTab() {
+  return (
+    <PagedTab<SystemMessage>
+      queryKey={SYSTEM_MESSAGES_KEY}
+      fetchPage={fetchSystemMessages}
+      empty="notice.noSystemMessages"
+      title={(m) => m.text}
+      description={(m) => m.time}
     />
   );
 }
@@ -102,8 +156,8 @@ export default function NoticeList() {
       />
       {kind === 'notices' && <NoticesTab />}
       {kind === 'mail' && <MailTab />}
-      {/* No system messages nor workflow to-dos exist on the server yet: nothing is invented here. */}
-      {kind === 'messages' && <Empty description={t('notice.noSystemMessages')} />}
+      {/* Workflow to-dos join this tab once the workflow module exists. */}
+      {kind === 'messages' && <MessagesTab />}
     </div>
   );
 }

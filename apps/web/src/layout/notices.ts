@@ -45,3 +45,25 @@ export function useMarkNoticesRead() {
     ]);
   };
 }
+
+/** A system message of the caller's chat (group notices), GET /api/blade-desk/notice/system. */
+export interface SystemMessage {
+  id: string;
+  text: string;
+  time: string;
+  read: boolean;
+}
+
+export type SystemMessagePage = Omit<MyNoticePage, 'records'> & { records: SystemMessage[] };
+
+export const SYSTEM_MESSAGES_KEY = [...NOTICES_KEY, 'system'] as const;
+
+export const fetchSystemMessages = (current: number, size = NOTICE_PAGE_SIZE) =>
+  http.get<SystemMessagePage>('/api/blade-desk/notice/system', { params: { current, size } });
+
+/** The caller's unread system messages, for the bell's badge (read in the chat's system conversation). */
+export const useUnreadSystemMessages = () =>
+  useQuery({
+    queryKey: [...SYSTEM_MESSAGES_KEY, 'unread'],
+    queryFn: async () => (await fetchSystemMessages(1, 1)).unread,
+  });

@@ -26,6 +26,51 @@ describe(`workbench, dashboard and client log (${dbLabel})`, () => {
     expect(other.notices).toEqual([]);
   });
 
+  it("lists the caller's chat system messages, newest first, with what the chat has read, and no one else's", async () => {
+    // sales1's system conversation as the chat stores it: three group notices, the first read, one revoked.
+    const conv = '9300000001';
+    await t.db.query(
+      `INSERT INTO im_conversation (id, tenant_id, kind, pair_key, user_a) VALUES ($1, '000000', 'system', 'sales1', 'sales1')`,
+      [conv],
+    );
+    await t.db.query(
+      `INSERT INTO im_member (conversation_id, tenant_id, user_id, read_seq) VALUES ($1, '000000', 'sales1', 1)`,
+      [conv],
+    );
+    const notices = [
+      'You joined the group Stock',
+      'You were removed from the group Old',
+      'You joined the group Leads',
+    ];
+    for (const [i, text] of notices.entries())
+      await t.db.query(
+        `INSERT INTO im_message (id, tenant_id, conversation_id, seq, sender, client_msg_id, type, payload, create_time, revoke_time)
+         VALUES ($1, '000000', $2, $3, '@TIM#SYSTEM', $4, 'TIMGroupSystemNoticeElem', $5, now() - make_interval(mins => $6), $7)`,
+        [
+          String(9300000010 + i),
+          conv,
+          i + 1,
+          `sys-t${i}`,
+          JSON.stringify({ text }),
+          10 - i,
+          i === 1 ? new Date() : null,
+        ],
+      );
+    const inbox = async (account: string, query = '') =>
+      (await call(t, await tokenFor(t, account), { url: `/api/blade-desk/notice/system${query}` })).json()
+        .data;
+    const mine = await inbox('sales1');
+    expect(mine).toMatchObject({ total: 2, unread: 1, current: 1 });
+    expect(mine.records.map((m: { text: string; read: boolean }) => [m.text, m.read])).toEqual([
+      ['You joined the group Leads', false],
+      ['You joined the group Stock', true],
+    ]);
+    expect((await inbox('sales1', '?current=2&size=1')).records[0].text).toBe('You joined the group Stock');
+    expect(await inbox('sales2')).toMatchObject({ total: 0, unread: 0, records: [] });
+    const other = (await call(t, otherToken, { url: '/api/blade-desk/notice/system' })).json().data;
+    expect(other).toMatchObject({ total: 0, records: [] });
+  });
+
   it("pages the caller's notices with their read state and marks them read for the caller only", async () => {
     const sales = await tokenFor(t, 'sales2');
     const page = async (token: string, query = '', lang?: 'en') =>

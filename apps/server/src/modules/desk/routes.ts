@@ -5,6 +5,7 @@ import { envelope, ok, pageSchema } from '../../platform/envelope.js';
 import { scopeOf } from '../../platform/auth/guard.js';
 import { newId } from '../../platform/ids.js';
 import { formatDateTime } from '../../platform/time.js';
+import { systemInbox } from '../im/index.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { pageParams, toPage } from '../../platform/paging.js';
 import './messages.js';
@@ -155,6 +156,50 @@ export async function deskRoutes(app: App) {
         size,
       );
       return ok({ ...page, unread: Number(counts?.unread ?? 0) });
+    },
+  );
+
+  // The bell's "messages" tab: the caller's unread-aware system messages of the chat (group notices).
+  app.get(
+    '/api/blade-desk/notice/system',
+    {
+      config: { permission: 'login' },
+      schema: {
+        tags: ['desk'],
+        summary: "A page of the caller's chat system messages with read state, and how many are unread",
+        querystring: Type.Object({
+          current: Type.Optional(Type.Integer({ minimum: 1 })),
+          size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+        }),
+        response: {
+          200: envelope(
+            Type.Intersect([
+              pageSchema(
+                Type.Object({
+                  id: Type.String(),
+                  text: Type.String(),
+                  time: Type.String(),
+                  read: Type.Boolean(),
+                }),
+              ),
+              Type.Object({ unread: Type.Integer() }),
+            ]),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const s = scopeOf(req);
+      const { current, size, offset } = pageParams(req.query);
+      // A staff member's chat user id is their account (modules/im/principals.ts).
+      const inbox = await systemInbox(db, s.tenantId, s.account, size, offset);
+      const page = toPage(
+        inbox.rows.map((m) => ({ id: m.id, text: m.text, time: formatDateTime(m.time) ?? '', read: m.read })),
+        inbox.total,
+        current,
+        size,
+      );
+      return ok({ ...page, unread: inbox.unread });
     },
   );
 

@@ -478,3 +478,46 @@ export async function conversationSummary(
   });
   return r && toSummary(r, viewer);
 }
+
+export interface SystemInboxRow {
+  id: string;
+  text: string;
+  time: Date;
+  read: boolean;
+}
+
+/**
+ * A page of the user's system conversation (group notices and the like), newest first, each with the
+ * user's read state, and how many are unread: what the shell's notice bell lists under "messages".
+ * Reads only; a user who never had a system message has no conversation and gets an empty page.
+ */
+export async function systemInbox(
+  db: Db,
+  tenantId: string,
+  user: string,
+  limit: number,
+  offset: number,
+): Promise<{ rows: SystemInboxRow[]; total: number; unread: number }> {
+  const conv = await lookupSystem(db, tenantId, user);
+  if (!conv) return { rows: [], total: 0, unread: 0 };
+  const [counts, rows] = await Promise.all([
+    db.one<{ total: string; unread: string }>(
+      `SELECT count(*) AS total, count(*) FILTER (WHERE m.seq > coalesce(mb.read_seq, 0)) AS unread
+         FROM im_message m LEFT JOIN im_member mb ON mb.conversation_id = m.conversation_id AND mb.user_id = $2
+        WHERE m.conversation_id = $1 AND m.revoke_time IS NULL AND m.seq > coalesce(mb.cleared_seq, 0)`,
+      [conv.id, user],
+    ),
+    db.query<{ id: string; text: string | null; create_time: Date; read: boolean }>(
+      `SELECT m.id::text AS id, m.payload->>'text' AS text, m.create_time, m.seq <= coalesce(mb.read_seq, 0) AS read
+         FROM im_message m LEFT JOIN im_member mb ON mb.conversation_id = m.conversation_id AND mb.user_id = $2
+        WHERE m.conversation_id = $1 AND m.revoke_time IS NULL AND m.seq > coalesce(mb.cleared_seq, 0)
+        ORDER BY m.seq DESC LIMIT $3 OFFSET $4`,
+      [conv.id, user, limit, offset],
+    ),
+  ]);
+  return {
+    rows: rows.map((r) => ({ id: r.id, text: r.text ?? '', time: r.create_time, read: r.read })),
+    total: Number(counts?.total ?? 0),
+    unread: Number(counts?.unread ?? 0),
+  };
+}

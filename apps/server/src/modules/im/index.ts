@@ -18,3 +18,4 @@ export {
   type PrincipalKind,
 } from './principals.js';
 export type { ImApi } from './routes.js';
+export { systemInbox, type SystemInboxRow } from './convs.js';
