@@ -284,7 +284,7 @@ export const MENU_CATALOG: MenuSeed[] = [
       ),
       page('notice_log', '通知日志', 'Notice logs', '/monitor/notice/notice_log', 'HistoryOutlined'),
       // Texts of a server without an SMS gateway (codes included): the platform administrator's only.
-      page('sms_outbox', '短信发件箱', 'SMS outbox', '/monitor/notice/sms_outbox', 'MessageOutlined', {
+      page('sms_outbox', '短信发件箱', 'SMS outbox', '/monitor/notice/sms_outbox', 'MailOutlined', {
         roles: ['administrator'],
         buttons: [],
       }),
