@@ -19,6 +19,8 @@ const schema = Type.Object({
   HOST: Type.String({ minLength: 1, default: '0.0.0.0' }),
   // Processes of this node serving the one port (src/cluster.ts); more than 1 needs DATABASE_URL and REDIS_URL.
   WORKERS: int({ minimum: 1, maximum: 64, default: 1 }),
+  // The node number in snowflake ids (platform/ids.ts), random when unset; workers get NODE_ID + 1, + 2…
+  NODE_ID: Type.Optional(int({ minimum: 0, maximum: 1023 })),
   DATA_DIR: Type.String({ minLength: 1, default: './data' }),
   DATABASE_URL: Type.Optional(
     Type.String({

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../src/config.js';
+import { newId, setNodeId } from '../src/platform/ids.js';
 import { PgliteDb } from '../src/platform/db/pglite.js';
 import { PostgresDb } from '../src/platform/db/postgres.js';
 import { call, createTestApp, dbLabel, onPostgres, tokenFor, type TestApp } from './harness.js';
@@ -78,6 +79,13 @@ describe('configuration', () => {
     });
     expect(() => loadConfig({ CAPTCHA_MODE: 'maybe' })).toThrow(/CAPTCHA_MODE/);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32 characters/);
+  });
+
+  it('refuses a node number that does not fit in an id, and ids carry the one given', () => {
+    expect(() => loadConfig({ NODE_ID: '2000' })).toThrow(/NODE_ID/);
+    expect(() => loadConfig({ NODE_ID: 'seven' })).toThrow(/NODE_ID/);
+    setNodeId(loadConfig({ NODE_ID: '37' }).NODE_ID!);
+    expect(Number((BigInt(newId()) >> 12n) & 1023n)).toBe(37);
   });
 
   it('has working defaults', () => {
