@@ -35,7 +35,7 @@ function start(env: Record<string, string>): Run {
         ),
     ),
   );
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const proc = spawn(process.execPath, ['--conditions=@forecourt/source', '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: { ...base, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
   });
