@@ -222,6 +222,7 @@ export async function buildApp(opts: BuildOptions): Promise<App & { routeTable: 
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  for (const m of modules) await m.setup?.(ctx, app.log);
   for (const m of modules) {
     if (m.routes) await app.register(async (scoped) => m.routes!(scoped as unknown as App));
   }

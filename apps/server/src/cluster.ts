@@ -26,8 +26,8 @@ export function checkClusterConfig(config: Config): void {
 export const isWorker = () => cluster.isWorker;
 
 /** Snowflake ids carry a node number: each worker gets its own (base NODE_ID + its index). */
-function nodeIdOf(index: number): string {
-  const base = Number(process.env.NODE_ID ?? 0);
+function nodeIdOf(config: Config, index: number): string {
+  const base = config.NODE_ID ?? 0;
   return String((base + index + 1) & 1023);
 }
 
@@ -38,7 +38,7 @@ function nodeIdOf(index: number): string {
 export async function runPrimary(config: Config, logger: Logger): Promise<void> {
   let stopping = false;
   const fork = (index: number): Worker => {
-    const w = cluster.fork({ NODE_ID: nodeIdOf(index), FORECOURT_WORKER_INDEX: String(index) });
+    const w = cluster.fork({ NODE_ID: nodeIdOf(config, index), FORECOURT_WORKER_INDEX: String(index) });
     w.on('exit', (code, signal) => {
       if (stopping) return;
       logger.error({ worker: index, code, signal }, 'worker stopped; starting another');

@@ -10,6 +10,7 @@ import { checkClusterConfig, isWorker, runPrimary } from './cluster.js';
 import { bannerText, listenUrls } from './banner.js';
 import { pruneInitialPasswords } from './initial-passwords.js';
 import { smsGatewayConfigured } from './modules/user/sms.js';
+import { setNodeId } from './platform/ids.js';
 
 const started = performance.now();
 
@@ -22,6 +23,7 @@ let config: Config;
 try {
   config = loadConfig();
   checkClusterConfig(config);
+  if (config.NODE_ID !== undefined) setNodeId(config.NODE_ID);
 } catch (e) {
   if (e instanceof ConfigError) fail(e.message);
   throw e;

@@ -72,13 +72,8 @@ describe(`chat session check (${dbLabel})`, () => {
   const sockets: WebSocket[] = [];
 
   beforeAll(async () => {
-    // Chat settings are read from the environment when the chat module starts.
-    vi.stubEnv('IM_SESSION_CHECK_MS', String(PERIOD));
-    try {
-      t = await chatServer();
-    } finally {
-      vi.unstubAllEnvs();
-    }
+    // Chat settings come from the app's validated config, like every other setting.
+    t = await chatServer({ IM_SESSION_CHECK_MS: String(PERIOD) });
   });
   afterAll(async () => {
     for (const s of sockets) s.terminate();

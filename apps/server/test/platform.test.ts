@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../src/config.js';
+import { newId, setNodeId } from '../src/platform/ids.js';
 import { PgliteDb } from '../src/platform/db/pglite.js';
 import { PostgresDb } from '../src/platform/db/postgres.js';
 import { call, createTestApp, dbLabel, onPostgres, tokenFor, type TestApp } from './harness.js';
@@ -61,11 +62,39 @@ describe('configuration', () => {
     expect(() => loadConfig({ STORAGE: 's3' })).toThrow(/S3_BUCKET/);
   });
 
+  it('validates the chat settings with the rest, naming the variable', () => {
+    expect(() => loadConfig({ IM_SEND_RATE: 'fast' })).toThrow(ConfigError);
+    expect(() => loadConfig({ IM_SEND_RATE: 'fast' })).toThrow(/IM_SEND_RATE/);
+    expect(() => loadConfig({ IM_KICK_POLICY: 'everyone' })).toThrow(/IM_KICK_POLICY: must be one of/);
+    expect(loadConfig({ IM_TICKET_TTL: '60' }).IM_TICKET_TTL).toBe(60);
+  });
+
+  it('reads numbers and switches as before: whole numbers stay whole, on/off/true/false/1/0', () => {
+    expect(() => loadConfig({ PORT: '80.5' })).toThrow(/PORT/);
+    expect(loadConfig({ PORT: ' 81 ' }).PORT).toBe(81);
+    expect(loadConfig({ IM_SEND_RATE: '0.5' }).IM_SEND_RATE).toBe(0.5);
+    expect(loadConfig({ CAPTCHA_MODE: 'off', TRUST_PROXY: '1' })).toMatchObject({
+      CAPTCHA_MODE: false,
+      TRUST_PROXY: true,
+    });
+    expect(() => loadConfig({ CAPTCHA_MODE: 'maybe' })).toThrow(/CAPTCHA_MODE/);
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32 characters/);
+  });
+
+  it('refuses a node number that does not fit in an id, and ids carry the one given', () => {
+    expect(() => loadConfig({ NODE_ID: '2000' })).toThrow(/NODE_ID/);
+    expect(() => loadConfig({ NODE_ID: 'seven' })).toThrow(/NODE_ID/);
+    setNodeId(loadConfig({ NODE_ID: '37' }).NODE_ID!);
+    expect(Number((BigInt(newId()) >> 12n) & 1023n)).toBe(37);
+  });
+
   it('has working defaults', () => {
     const c = loadConfig({});
     expect(c.PORT).toBe(8080);
     expect(c.CAPTCHA_MODE).toBe(true);
     expect(c.dataDir).toBe(path.resolve('./data'));
+    expect(c.RATE_LIMIT).toBe(true);
+    expect(c.IM_SEND_BURST).toBe(30);
   });
 });
 

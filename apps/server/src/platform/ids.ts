@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 
 /** 64-bit snowflake ids (41 bits of ms since 2020, 10 bits of node, 12 bits of sequence), as strings. */
 const EPOCH = 1577836800000n;
-const node = BigInt(process.env.NODE_ID ? Number(process.env.NODE_ID) & 1023 : randomInt(1024));
+// Random until start-up sets NODE_ID's (setNodeId): two nodes without one rarely share a number.
+let node = BigInt(randomInt(1024));
 let lastMs = 0n;
 let seq = 0n;
 
@@ -17,4 +18,9 @@ export function newId(): string {
   }
   lastMs = ms;
   return (((ms - EPOCH) << 22n) | (node << 12n) | seq).toString();
+}
+
+/** The node number of the ids made from now on (NODE_ID, config.ts; each worker gets its own). */
+export function setNodeId(id: number): void {
+  node = BigInt(id & 1023);
 }

@@ -4,6 +4,7 @@
  */
 import { TYPES, type ConversationType, type GroupProfile, type Payload } from '@forecourt/im-sdk/types';
 import type { WireConversation, WireMessage } from '@forecourt/im-sdk/protocol';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../platform/db/index.js';
 import { newId } from '../../platform/ids.js';
 import { ms, num } from './deps.js';
@@ -132,19 +133,19 @@ export async function convById(db: Db, tenantId: string, id: string): Promise<Co
  * Conversation ids are fixed once made, so a node keeps the pair → conversation lookups of busy pairs
  * (per database: two apps in one process never share them).
  */
-const pairCaches = new WeakMap<Db, Map<string, Conv>>();
+const pairCaches = new WeakMap<Db, LRUCache<string, Conv>>();
 const PAIR_CACHE_MAX = 100_000;
+// Ids never change, so the life only lets pairs that went quiet leave before the bound pushes them out.
+const PAIR_CACHE_TTL_MS = 3600_000;
 
 function cacheOf(db: Db) {
   let c = pairCaches.get(db);
-  if (!c) pairCaches.set(db, (c = new Map()));
+  if (!c) pairCaches.set(db, (c = new LRUCache({ max: PAIR_CACHE_MAX, ttl: PAIR_CACHE_TTL_MS })));
   return c;
 }
 
 function remember(db: Db, key: string, c: Conv) {
-  const cache = cacheOf(db);
-  if (cache.size >= PAIR_CACHE_MAX) cache.delete(cache.keys().next().value!);
-  cache.set(key, c);
+  cacheOf(db).set(key, c);
 }
 
 /** The one-to-one conversation of two users, made (with both members) the first time it is needed. */

@@ -1,11 +1,13 @@
 import type { ServerModule } from '../module.js';
 import { imMigrations } from './tables.js';
 import { imRoutes } from './routes.js';
+import { setupIm } from './runtime.js';
 import './messages.js';
 
 export const imModule: ServerModule = {
   name: 'im',
   migrations: imMigrations,
+  setup: setupIm,
   routes: imRoutes,
 };
 
@@ -17,5 +19,5 @@ export {
   type Principal,
   type PrincipalKind,
 } from './principals.js';
-export type { ImApi } from './routes.js';
+export type { ImApi } from './runtime.js';
 export { systemInbox, type SystemInboxRow } from './convs.js';

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import { takeToken, type Bucket } from './rules.js';
 
 /** Per-user send rate. In memory on one node; in Redis (one bucket per user for all nodes) with REDIS_URL. */
@@ -8,24 +9,21 @@ export interface SendLimiter {
 }
 
 export class MemoryLimiter implements SendLimiter {
-  private buckets = new Map<string, Bucket>();
-  private sweptAt = 0;
-  constructor(private readonly limits: () => { rate: number; burst: number }) {}
+  // A bucket lives until it would be full again: a full bucket carries no information, so idle users cost
+  // nothing (as the Redis keys' PEXPIRE). The bound only matters past that many users sending at once.
+  private buckets: LRUCache<string, Bucket>;
+  constructor(
+    private readonly limits: () => { rate: number; burst: number },
+    max = 100_000,
+  ) {
+    this.buckets = new LRUCache({ max, ttl: 60_000 });
+  }
 
   async take(key: string, nowMs: number) {
     const { rate, burst } = this.limits();
     const r = takeToken(this.buckets.get(key), nowMs, rate, burst);
-    this.buckets.set(key, r.bucket);
-    this.sweep(nowMs, rate, burst);
+    this.buckets.set(key, r.bucket, { ttl: Math.ceil((burst / rate) * 1000) + 1000 });
     return { ok: r.ok, retryAfterMs: r.retryAfterMs };
-  }
-
-  /** Full buckets carry no information: drop them now and then so idle users cost nothing. */
-  private sweep(nowMs: number, rate: number, burst: number) {
-    if (nowMs - this.sweptAt < 60_000) return;
-    this.sweptAt = nowMs;
-    const fullAfter = (burst / rate) * 1000;
-    for (const [k, b] of this.buckets) if (nowMs - b.atMs > fullAfter) this.buckets.delete(k);
   }
 }
 

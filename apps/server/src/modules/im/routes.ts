@@ -5,18 +5,11 @@ import { envelope, ok } from '../../platform/envelope.js';
 import { forbidden } from '../../platform/errors.js';
 import { scopeOf } from '../../platform/auth/guard.js';
 import { langOf } from '../../platform/i18n.js';
-import { RedisBus } from '../../platform/bus.js';
 import { asHttp } from './errors.js';
 import { friendList } from './friends.js';
-import { ImGateway } from './gateway.js';
-import { MemoryLimiter, RedisLimiter, type SendLimiter } from './limits.js';
-import { MemoryPresence, RedisPresence, type Presence } from './presence.js';
 import { ensureUser, updateProfile } from './profiles.js';
-import { loadImSettings } from './settings.js';
-import { serveSocket, type ImRuntime } from './socket.js';
+import { serveSocket } from './socket.js';
 import { issueTicket } from './tickets.js';
-import { systemNotice } from './groups.js';
-import type { ImDeps } from './deps.js';
 
 const profile = Type.Object({
   userID: Type.String(),
@@ -46,51 +39,12 @@ const GENDERS: Record<string, string> = {
   [TYPES.GENDER_UNKNOWN]: TYPES.GENDER_UNKNOWN,
 };
 
-/** What the chat module exposes on the app: settings and clock tests adjust, and notices for other modules. */
-export interface ImApi {
-  deps: ImDeps;
-  gateway: ImGateway;
-  /** Writes a notice into a user's system conversation and pushes it. */
-  notice(
-    tenantId: string,
-    userID: string,
-    payload: { operationType: number; text: string; title?: string; extension?: string },
-  ): Promise<void>;
-}
-
-// Modules register in their own scope, so the chat API hangs on the shared context, not a decoration.
-declare module '../../platform/context.js' {
-  interface AppContext {
-    im?: ImApi;
-  }
-}
-
 export async function imRoutes(app: App) {
-  const { db, bus } = app.ctx;
-  const settings = loadImSettings();
-  const clock = { now: () => Date.now() };
-  const deps: ImDeps = { db, settings, clock };
-  const limits = () => ({ rate: settings.sendRate, burst: settings.sendBurst });
-  const localLimiter = new MemoryLimiter(limits);
-  let limiter: SendLimiter = localLimiter;
-  let presence: Presence;
-  if (bus instanceof RedisBus) {
-    // Keys share the bus's prefix, so nodes of one deployment meet and test runs never do.
-    const prefix = (bus as unknown as { prefix?: string }).prefix ?? 'forecourt:';
-    limiter = new RedisLimiter(bus.redis, `${prefix}im:rate:`, limits);
-    presence = new RedisPresence(bus.redis, `${prefix}im:online:`);
-  } else presence = new MemoryPresence();
-  const gateway = new ImGateway(db, bus, presence, settings, app.log);
-  app.ctx.events.on((c) => gateway.onAuthChange(c));
-  const rt: ImRuntime = { deps, gateway, limiter, localLimiter, log: app.log };
-  app.ctx.onClose.push(() => gateway.close());
-  app.ctx.im = {
-    deps,
-    gateway,
-    async notice(tenantId, userID, payload) {
-      await gateway.publish(tenantId, await systemNotice(deps, tenantId, userID, payload));
-    },
-  } satisfies ImApi;
+  const { db } = app.ctx;
+  // Built by the module's setup step (runtime.ts), before any route of any module registers.
+  const rt = app.ctx.im!.runtime;
+  const { deps, gateway } = rt;
+  const { settings, clock } = deps;
 
   app.get(
     '/api/blade-im/sig/getSign/:id',

@@ -6,7 +6,7 @@ import { t } from '../../platform/i18n.js';
 import { RATE_LIMITS } from '../../platform/rate-limits.js';
 import { PLATFORM_TENANT } from '../../platform/scope.js';
 import { checkMobile, consumeSmsCode, issueSmsCode } from '../user/sms.js';
-import { loadImSettings } from '../im/settings.js';
+import { imSettings } from '../im/settings.js';
 import { advisorOf, customerChatId, customerTicket } from './chat.js';
 import { customerForSignIn } from './leads.js';
 import { customerProfile } from './profile.js';
@@ -154,8 +154,8 @@ export async function h5Routes(app: App, tokens: CustomerTokens) {
     },
   );
 
-  // The chat module's settings are its own (encapsulated); the ticket life is the one getSign uses.
-  const ticketTtlS = loadImSettings().ticketTtlS;
+  // The ticket life is the one getSign uses.
+  const ticketTtlS = imSettings(app.ctx.config).ticketTtlS;
   app.get(
     `${base}/im-sign`,
     {

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbLabel, type TestApp } from '../../../test/harness.js';
 import { MemoryBus } from '../../platform/bus.js';
-import { maskSensitive, recordRiskHit, scanSensitive, watchWordChanges, wordsChanged } from './words.js';
+import type { Db } from '../../platform/db/index.js';
+import {
+  maskSensitive,
+  recordRiskHit,
+  scanSensitive,
+  watchWordChanges,
+  WORD_CACHE_MAX,
+  wordFilterOf,
+  wordsChanged,
+} from './words.js';
 
 describe(`sensitive words of a tenant (${dbLabel})`, () => {
   let t: TestApp;
@@ -65,5 +74,26 @@ describe(`sensitive words of a tenant (${dbLabel})`, () => {
     expect(await recordRiskHit(t.db, { tenantId: '000000' }, { source: 'chat', text: 'hi', hits: [] })).toBe(
       null,
     );
+  });
+});
+
+describe('automata kept by a node', () => {
+  it('are bounded: past the limit the least recently used tenant is rebuilt, a busy one is kept', async () => {
+    const built: string[] = [];
+    const db = {
+      query: async (_sql: string, params: unknown[]) => {
+        built.push(params[0] as string);
+        return [];
+      },
+    } as unknown as Db;
+    const tenants = Array.from({ length: 1000 }, (_, i) => `t${i}`);
+    for (const id of tenants) await wordFilterOf(db, id);
+    await wordFilterOf(db, 't0'); // busy: used again, so it is the most recent
+    built.length = 0;
+    await wordFilterOf(db, 'newcomer');
+    await wordFilterOf(db, 't0');
+    await wordFilterOf(db, 't1');
+    expect(built).toEqual(['newcomer', 't1']);
+    expect(WORD_CACHE_MAX).toBe(tenants.length);
   });
 });

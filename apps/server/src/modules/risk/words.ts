@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db/index.js';
 import { newId } from '../../platform/ids.js';
@@ -13,18 +14,15 @@ export const WORDS_TOPIC = 'risk.words';
  * node that missed a message (or a process without the bus, such as a chat gateway) catches up by itself.
  */
 const MAX_AGE_MS = 60_000;
-
-interface Cached {
-  filter: Promise<WordFilter>;
-  at: number;
-}
+/** Tenants whose automaton a node keeps at once: the least recently used beyond this are rebuilt on use. */
+export const WORD_CACHE_MAX = 1000;
 
 // Keyed by the database too: two apps in one process (tests, a chat gateway beside the API) never share lists.
-const caches = new WeakMap<Db, Map<string, Cached>>();
+const caches = new WeakMap<Db, LRUCache<string, Promise<WordFilter>>>();
 
 const cacheOf = (db: Db) => {
   let c = caches.get(db);
-  if (!c) caches.set(db, (c = new Map()));
+  if (!c) caches.set(db, (c = new LRUCache({ max: WORD_CACHE_MAX, ttl: MAX_AGE_MS })));
   return c;
 };
 
@@ -40,13 +38,12 @@ async function loadFilter(db: Db, tenantId: string): Promise<WordFilter> {
 export function wordFilterOf(db: Db, tenantId: string): Promise<WordFilter> {
   const cache = cacheOf(db);
   const hit = cache.get(tenantId);
-  if (hit && Date.now() - hit.at < MAX_AGE_MS) return hit.filter;
+  if (hit) return hit;
   // The promise is cached, so a burst of messages builds the automaton once.
   const filter = loadFilter(db, tenantId);
-  const entry = { filter, at: Date.now() };
-  cache.set(tenantId, entry);
+  cache.set(tenantId, filter);
   filter.catch(() => {
-    if (cache.get(tenantId) === entry) cache.delete(tenantId);
+    if (cache.peek(tenantId) === filter) cache.delete(tenantId);
   });
   return filter;
 }

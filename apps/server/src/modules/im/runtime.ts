@@ -1,0 +1,60 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { RedisBus } from '../../platform/bus.js';
+import { ImGateway } from './gateway.js';
+import { MemoryLimiter, RedisLimiter, type SendLimiter } from './limits.js';
+import { MemoryPresence, RedisPresence, type Presence } from './presence.js';
+import { imSettings } from './settings.js';
+import type { ImRuntime } from './socket.js';
+import { systemNotice } from './groups.js';
+import type { ImDeps } from './deps.js';
+
+/** What the chat module exposes on the app: settings and clock tests adjust, and notices for other modules. */
+export interface ImApi {
+  deps: ImDeps;
+  gateway: ImGateway;
+  /** What the socket route serves with: built once at setup, before any route exists. */
+  runtime: ImRuntime;
+  /** Writes a notice into a user's system conversation and pushes it. */
+  notice(
+    tenantId: string,
+    userID: string,
+    payload: { operationType: number; text: string; title?: string; extension?: string },
+  ): Promise<void>;
+}
+
+// Modules register in their own scope, so the chat API hangs on the shared context, not a decoration.
+declare module '../../platform/context.js' {
+  interface AppContext {
+    im?: ImApi;
+  }
+}
+
+/** The module's setup step: builds the gateway, send limiter and presence (in Redis when the bus is). */
+export function setupIm(ctx: AppContext, log: FastifyBaseLogger) {
+  const { db, bus } = ctx;
+  const settings = imSettings(ctx.config);
+  const clock = { now: () => Date.now() };
+  const deps: ImDeps = { db, settings, clock };
+  const limits = () => ({ rate: settings.sendRate, burst: settings.sendBurst });
+  const localLimiter = new MemoryLimiter(limits);
+  let limiter: SendLimiter = localLimiter;
+  let presence: Presence;
+  if (bus instanceof RedisBus) {
+    // Keys share the bus's prefix, so nodes of one deployment meet and test runs never do.
+    const prefix = (bus as unknown as { prefix?: string }).prefix ?? 'forecourt:';
+    limiter = new RedisLimiter(bus.redis, `${prefix}im:rate:`, limits);
+    presence = new RedisPresence(bus.redis, `${prefix}im:online:`);
+  } else presence = new MemoryPresence();
+  const gateway = new ImGateway(db, bus, presence, settings, log);
+  ctx.events.on((c) => gateway.onAuthChange(c));
+  ctx.onClose.push(() => gateway.close());
+  ctx.im = {
+    deps,
+    gateway,
+    runtime: { deps, gateway, limiter, localLimiter, log },
+    async notice(tenantId, userID, payload) {
+      await gateway.publish(tenantId, await systemNotice(deps, tenantId, userID, payload));
+    },
+  } satisfies ImApi;
+}
