@@ -120,7 +120,8 @@ describe(`storing messages with group commit (${dbLabel})`, () => {
     const a = await conv('c2c', ['w-r', 'w-s']);
     const b = await conv('c2c', ['w-t', 'w-u']);
     const first = storeMessage(slow, msg(a, 'w-r', 'a-1'));
-    await new Promise((r) => setTimeout(r, 10)); // a-1 is on its way
+    // a-1 is on its way once its statement runs (a fixed sleep raced the 40 ms on a loaded machine).
+    while (running === 0) await new Promise((r) => setTimeout(r, 1));
     const rest = [
       storeMessage(slow, msg(a, 'w-s', 'a-2')),
       storeMessage(slow, msg(b, 'w-t', 'b-1')),
