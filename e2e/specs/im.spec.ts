@@ -100,7 +100,7 @@ describe('the chat screen', () => {
     await a.page.getByText('Resource staff', { exact: true }).click();
     await contacts.filter({ hasText: '张伟' }).waitFor();
     await expect.poll(() => contacts.filter({ hasText: '李晓梅' }).count()).toBe(0);
-    await a.page.getByText('All', { exact: true }).click();
+    await a.page.getByRole('dialog').getByText('All', { exact: true }).click();
     await a.page.getByRole('textbox', { name: 'Search contacts' }).fill('   李晓梅   ');
     const contact = contacts.filter({ hasText: '李晓梅' });
     await expect(contact.textContent()).resolves.toContain('大众, 奥迪');
