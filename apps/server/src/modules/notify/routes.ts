@@ -7,7 +7,7 @@ import { t } from '../../platform/i18n.js';
 import { kindOf } from '../im/principals.js';
 import { customerChatId } from '../member/chat.js';
 import { authenticateCustomer, CustomerTokens, liveCustomerSessions } from '../member/sessions.js';
-import { NotifyGateway, SESSION_ENDED } from './gateway.js';
+import { NotifyGateway, SESSION_ENDED, type SocketOwner } from './gateway.js';
 
 /** Close codes of the notification socket (4000+ are ours); a session that ends later closes it as a failed one. */
 export const WS_CLOSE = { authTimeout: 4001, authFailed: 4003, sessionEnded: SESSION_ENDED } as const;
@@ -27,74 +27,58 @@ export async function notifyRoutes(app: App) {
   app.ctx.onClose.push(() => gateway.close());
   app.decorate('notify', gateway);
 
-  // The socket authenticates with its first frame ({"type":"auth","token":…}), as the spec's client sends on open.
-  app.get('/ws', { websocket: true, config: { permission: 'public', client: false } }, (socket) => {
-    let authed = false;
-    const timer = setTimeout(() => socket.close(WS_CLOSE.authTimeout, 'auth timeout'), AUTH_TIMEOUT_MS);
-    socket.on('close', () => clearTimeout(timer));
-    socket.on('message', (raw) => {
-      let frame: { type?: string; token?: string };
-      try {
-        frame = JSON.parse(String(raw)) as typeof frame;
-      } catch {
-        return socket.close(WS_CLOSE.authFailed, 'bad frame');
-      }
-      if (frame.type === 'ping') return socket.send(JSON.stringify({ type: 'pong' }));
-      if (authed || frame.type !== 'auth') return;
-      authenticate(db, tokens, frame.token?.replace(/^bearer\s+/i, ''))
-        .then(async (scope) => {
-          authed = true;
-          clearTimeout(timer);
-          await gateway.attach(
-            {
-              tenantId: scope.tenantId,
-              userId: scope.userId,
-              account: scope.account,
-              sessionId: scope.sessionId,
-            },
-            socket,
-          );
-          socket.send(JSON.stringify({ type: 'ready' }));
-        })
-        .catch(() => socket.close(WS_CLOSE.authFailed, 'unauthorized'));
+  /**
+   * A notification socket: it authenticates with its first frame ({"type":"auth","token":…}), as the spec's
+   * client sends on open; `owner` turns the token into the socket's owner or throws.
+   */
+  const socketRoute = (path: string, owner: (token: string | undefined) => Promise<SocketOwner>) =>
+    app.get(path, { websocket: true, config: { permission: 'public', client: false } }, (socket) => {
+      let authed = false;
+      const timer = setTimeout(() => socket.close(WS_CLOSE.authTimeout, 'auth timeout'), AUTH_TIMEOUT_MS);
+      socket.on('close', () => clearTimeout(timer));
+      socket.on('message', (raw) => {
+        let frame: { type?: string; token?: string };
+        try {
+          frame = JSON.parse(String(raw)) as typeof frame;
+        } catch {
+          return socket.close(WS_CLOSE.authFailed, 'bad frame');
+        }
+        if (frame.type === 'ping') return socket.send(JSON.stringify({ type: 'pong' }));
+        if (authed || frame.type !== 'auth') return;
+        owner(frame.token?.replace(/^bearer\s+/i, ''))
+          .then(async (o) => {
+            authed = true;
+            clearTimeout(timer);
+            await gateway.attach(o, socket);
+            socket.send(JSON.stringify({ type: 'ready' }));
+          })
+          .catch(() => socket.close(WS_CLOSE.authFailed, 'unauthorized'));
+      });
     });
+
+  socketRoute('/ws', async (token) => {
+    const scope = await authenticate(db, tokens, token);
+    return {
+      tenantId: scope.tenantId,
+      userId: scope.userId,
+      account: scope.account,
+      sessionId: scope.sessionId,
+    };
   });
 
   // The customers' socket (the mobile page): the same protocol with a customer token, and pushes
   // addressed to the customer's chat user id (their advisor's unread pushes).
   const customerTokens = await CustomerTokens.load(db);
-  app.get('/ws/h5', { websocket: true, config: { permission: 'public', client: false } }, (socket) => {
-    let authed = false;
-    const timer = setTimeout(() => socket.close(WS_CLOSE.authTimeout, 'auth timeout'), AUTH_TIMEOUT_MS);
-    socket.on('close', () => clearTimeout(timer));
-    socket.on('message', (raw) => {
-      let frame: { type?: string; token?: string };
-      try {
-        frame = JSON.parse(String(raw)) as typeof frame;
-      } catch {
-        return socket.close(WS_CLOSE.authFailed, 'bad frame');
-      }
-      if (frame.type === 'ping') return socket.send(JSON.stringify({ type: 'pong' }));
-      if (authed || frame.type !== 'auth') return;
-      authenticateCustomer(db, customerTokens, frame.token?.replace(/^bearer\s+/i, ''))
-        .then(async (me) => {
-          authed = true;
-          clearTimeout(timer);
-          const userID = customerChatId(me.customerId);
-          await gateway.attach(
-            {
-              tenantId: me.tenantId,
-              userId: userID,
-              account: userID,
-              sessionId: me.sessionId,
-              customer: true,
-            },
-            socket,
-          );
-          socket.send(JSON.stringify({ type: 'ready' }));
-        })
-        .catch(() => socket.close(WS_CLOSE.authFailed, 'unauthorized'));
-    });
+  socketRoute('/ws/h5', async (token) => {
+    const me = await authenticateCustomer(db, customerTokens, token);
+    const userID = customerChatId(me.customerId);
+    return {
+      tenantId: me.tenantId,
+      userId: userID,
+      account: userID,
+      sessionId: me.sessionId,
+      customer: true,
+    };
   });
 
   app.post(
