@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EVENT, TYPES, type Message } from '@forecourt/im-sdk';
-import { buildApp } from '../src/app.js';
-import { RedisBus } from '../src/platform/bus.js';
 import { createTestApp, dbLabel, type TestApp } from './harness.js';
+import { startNodes } from './nodes.js';
 import { rawChat, signIn, text, waitFor, type ChatServer, type Recorded } from './im-support.js';
 
 /**
@@ -13,27 +10,19 @@ import { rawChat, signIn, text, waitFor, type ChatServer, type Recorded } from '
  */
 describe(`chat across two nodes through Redis (${dbLabel})`, () => {
   let t: TestApp;
-  const nodes: ChatServer[] = [];
-  const buses: RedisBus[] = [];
+  let nodes: ChatServer[] = [];
+  let closeNodes = async () => {};
   const open: Recorded[] = [];
 
   beforeAll(async () => {
     t = await createTestApp();
-    const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-    const prefix = `forecourt-test-${randomBytes(4).toString('hex')}:`;
-    for (let i = 0; i < 2; i++) {
-      const bus = await RedisBus.open(redisUrl, prefix);
-      buses.push(bus);
-      const app = await buildApp({ config: t.config, db: t.db, bus });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-      nodes.push({ ...t, app, bus, origin, clock: { offsetMs: 0 } });
-    }
+    const started = await startNodes(t);
+    nodes = started.nodes.map((n) => ({ ...n, clock: { offsetMs: 0 } }));
+    closeNodes = started.close;
   });
   afterAll(async () => {
     for (const r of open) await r.client.destroy();
-    for (const n of nodes) await n.app.close();
-    for (const b of buses) await b.close();
+    await closeNodes();
     await t?.close();
   });
 
@@ -125,14 +114,14 @@ describe(`chat across two nodes through Redis (${dbLabel})`, () => {
     const desk = await login(0, 'online1', { platform: 'web' });
     const peer = await login(0, 'sales1');
     const topics: string[] = [];
-    const publish = buses[0]!.publish.bind(buses[0]!);
-    buses[0]!.publish = (topic, m) => {
+    const publish = nodes[0]!.bus.publish.bind(nodes[0]!.bus);
+    nodes[0]!.bus.publish = (topic, m) => {
       topics.push(topic);
       return publish(topic, m);
     };
     // Node 0 reads its Redis subscriptions 300 ms late, as a busy node might: long enough for the phone
     // to sign in and sync while node 0 still believes the desk is the user's only socket.
-    const handlers = (buses[0] as unknown as { handlers: { emit(topic: string, m: unknown): void } })
+    const handlers = (nodes[0]!.bus as unknown as { handlers: { emit(topic: string, m: unknown): void } })
       .handlers;
     const emit = handlers.emit.bind(handlers);
     handlers.emit = (topic, m) => void setTimeout(() => emit(topic, m), 300);
@@ -177,7 +166,7 @@ describe(`chat across two nodes through Redis (${dbLabel})`, () => {
       expect(topics.some((t) => t.endsWith(':online1'))).toBe(true);
       phone.ws.close();
     } finally {
-      buses[0]!.publish = publish;
+      nodes[0]!.bus.publish = publish;
       handlers.emit = emit;
     }
   });
@@ -188,17 +177,17 @@ describe(`chat across two nodes through Redis (${dbLabel})`, () => {
     // Redis counts it among the nodes a sign-in reached, and the sign-in waits for its answer.
     let letGo!: () => void;
     const late = new Promise<void>((r) => (letGo = r));
-    const subscribe = buses[0]!.subscribe.bind(buses[0]!);
-    buses[0]!.subscribe = async (topic, handler) => {
+    const subscribe = nodes[0]!.bus.subscribe.bind(nodes[0]!.bus);
+    nodes[0]!.bus.subscribe = async (topic, handler) => {
       const off = await subscribe(topic, handler);
       return async () => {
         await late;
         await off();
       };
     };
-    const publish = buses[1]!.publish.bind(buses[1]!);
+    const publish = nodes[1]!.bus.publish.bind(nodes[1]!.bus);
     const reached: number[] = [];
-    buses[1]!.publish = async (topic, m) => {
+    nodes[1]!.bus.publish = async (topic, m) => {
       const n = await publish(topic, m);
       if (topic.endsWith(':online2') && (m as { op?: string }).op === '_login') reached.push(n);
       return n;
@@ -218,8 +207,8 @@ describe(`chat across two nodes through Redis (${dbLabel})`, () => {
       phone.ws.close();
     } finally {
       letGo();
-      buses[0]!.subscribe = subscribe;
-      buses[1]!.publish = publish;
+      nodes[0]!.bus.subscribe = subscribe;
+      nodes[1]!.bus.publish = publish;
       warn.mockRestore();
     }
   });

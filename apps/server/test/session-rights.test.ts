@@ -9,10 +9,9 @@ import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { sm2 } from 'sm-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { RedisBus } from '../src/platform/bus.js';
 import { hashPassword } from '../src/platform/auth/passwords.js';
 import { BASIC, call, createTestApp, dbLabel, otherTenant, tokenFor, type TestApp } from './harness.js';
+import { startNodes } from './nodes.js';
 
 interface Node {
   t: TestApp;
@@ -268,29 +267,19 @@ describe(`sessions never outlive their rights, one node (${dbLabel})`, () => {
 
 describe(`sessions never outlive their rights, across two nodes through Redis (${dbLabel})`, () => {
   let t: TestApp;
-  const nodes: Node[] = [];
-  const buses: RedisBus[] = [];
+  let nodes: Node[] = [];
+  let closeNodes = async () => {};
   let admin: string;
 
   beforeAll(async () => {
     t = await createTestApp();
-    const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-    const prefix = `forecourt-test-${randomBytes(4).toString('hex')}:`;
-    for (let i = 0; i < 2; i++) {
-      const bus = await RedisBus.open(redisUrl, prefix);
-      buses.push(bus);
-      const app = await buildApp({ config: t.config, db: t.db, bus });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      nodes.push({
-        t: { ...t, app, bus },
-        origin: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
-      });
-    }
+    const started = await startNodes(t);
+    nodes = started.nodes.map(({ origin, ...rest }) => ({ t: rest, origin }));
+    closeNodes = started.close;
     admin = await tokenFor(t, 'admin');
   });
   afterAll(async () => {
-    for (const n of nodes) await n.t.app.close();
-    for (const b of buses) await b.close();
+    await closeNodes();
     await t?.close();
   });
 
