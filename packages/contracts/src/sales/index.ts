@@ -1,0 +1,10 @@
+/** The sales floor's shared rules (`@forecourt/contracts/sales`): pure, run by the server and the web. */
+export * from './money.js';
+export * from './vin.js';
+export * from './enums.js';
+export * from './errors.js';
+export * from './tax.js';
+export * from './pricing.js';
+export * from './status.js';
+export * from './messages.js';
+export * from './schemas.js';
