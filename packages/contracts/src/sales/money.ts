@@ -24,7 +24,7 @@ export type Money = string;
 
 /** An amount as a user types it: spec §5's "1 to 8 digits plus up to 2 decimals". */
 export const MONEY_INPUT_PATTERN = '^(0|[1-9]\\d{0,7})(\\.\\d{1,2})?$';
-/** An amount as the server answers it: always two decimals, and a minus sign where a line is a credit. */
+/** An amount as the server answers it: always two decimals, a minus sign only on a difference (a credit is its own, positive line). */
 export const MONEY_PATTERN = '^-?(0|[1-9]\\d{0,11})\\.\\d{2}$';
 
 const INPUT_RE = new RegExp(MONEY_INPUT_PATTERN);

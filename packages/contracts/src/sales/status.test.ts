@@ -38,7 +38,7 @@ describe('state machines', () => {
         const e = refusal(() => transition(kind, from, to, enough(kind, from, to)));
         expect(e.key).toBe('sales.moveRefused');
         expect(salesMessage('en', e.key, e.params)).toBe(
-          `${MACHINES[kind].label[1]} status cannot change from "${(MACHINES[kind].states as Record<string, string[]>)[from]![1]}" to "${(MACHINES[kind].states as Record<string, string[]>)[to]![1]}"`,
+          `The ${MACHINES[kind].label[1]} status cannot change from "${(MACHINES[kind].states as Record<string, string[]>)[from]![1]}" to "${(MACHINES[kind].states as Record<string, string[]>)[to]![1]}"`,
         );
       }
     });
@@ -48,7 +48,7 @@ describe('state machines', () => {
     const e = refusal(() => transition('resource', 'in_transit', 'sold'));
     expect(salesMessage('zh', e.key, e.params)).toBe('车源状态不能从「在途」变为「已售」');
     expect(salesMessage('en', e.key, e.params)).toBe(
-      'Vehicle status cannot change from "In transit" to "Sold"',
+      'The vehicle status cannot change from "In transit" to "Sold"',
     );
   });
 

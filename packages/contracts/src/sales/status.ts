@@ -6,7 +6,7 @@ import { SalesRuleError } from './errors.js';
  */
 export const MACHINES = {
   resource: {
-    label: ['车源', 'Vehicle'],
+    label: ['车源', 'vehicle'],
     states: {
       in_transit: ['在途', 'In transit'],
       in_stock: ['在库', 'In stock'],
@@ -24,7 +24,7 @@ export const MACHINES = {
     ],
   },
   inquiry: {
-    label: ['询价', 'Inquiry'],
+    label: ['询价', 'inquiry'],
     states: {
       new: ['新建', 'New'],
       assigned: ['已分配', 'Assigned'],
@@ -52,7 +52,7 @@ export const MACHINES = {
     ],
   },
   offer: {
-    label: ['报价', 'Offer'],
+    label: ['报价', 'offer'],
     states: {
       draft: ['草稿', 'Draft'],
       pending_approval: ['待审批', 'Pending approval'],
@@ -77,6 +77,7 @@ export const MACHINES = {
 } as const satisfies Record<
   string,
   {
+    /** zh, and en in lower case: it stands inside sentences. */
     label: readonly [string, string];
     states: Record<string, readonly [string, string]>;
     moves: ReadonlyArray<readonly [string, string]>;

@@ -184,7 +184,7 @@ describe('status moves on the server', () => {
     const err = e as AppError;
     expect(err.status).toBe(400);
     expect(translate('en', err.key, err.params)).toBe(
-      'Offer status cannot change from "Draft" to "Accepted"',
+      'The offer status cannot change from "Draft" to "Accepted"',
     );
     expect(translate('zh', err.key, err.params)).toBe('报价状态不能从「草稿」变为「已接受」');
     expect(move('resource', 'reserved', 'in_stock')).toBe('in_stock');
