@@ -38,7 +38,7 @@ describe('state machines', () => {
         const e = refusal(() => transition(kind, from, to, enough(kind, from, to)));
         expect(e.key).toBe('sales.moveRefused');
         expect(salesMessage('en', e.key, e.params)).toBe(
-          `The ${MACHINES[kind].label[1]} status cannot change from "${(MACHINES[kind].states as Record<string, string[]>)[from]![1]}" to "${(MACHINES[kind].states as Record<string, string[]>)[to]![1]}"`,
+          `The ${MACHINES[kind].label[1]} status cannot change from "${(MACHINES[kind].states as Record<string, readonly string[]>)[from]![1]}" to "${(MACHINES[kind].states as Record<string, readonly string[]>)[to]![1]}"`,
         );
       }
     });
