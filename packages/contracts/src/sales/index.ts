@@ -8,3 +8,4 @@ export * from './pricing.js';
 export * from './status.js';
 export * from './messages.js';
 export * from './schemas.js';
+export * from './defaults.js';

@@ -14,4 +14,11 @@ export const salesModule: ServerModule = {
   seed: seedSales,
 };
 
-export { claimUserInquiry, move, asAppError } from './rules.js';
+export {
+  asAppError,
+  claimUserInquiry,
+  expireOffers,
+  findOrCreateCustomer,
+  move,
+  releaseLapsedReservations,
+} from './rules.js';

@@ -13,7 +13,13 @@ import type { Db } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
 import { t as translate } from '../../platform/i18n.js';
 import { newId } from '../../platform/ids.js';
-import { claimUserInquiry, move } from './index.js';
+import {
+  claimUserInquiry,
+  expireOffers,
+  findOrCreateCustomer,
+  move,
+  releaseLapsedReservations,
+} from './index.js';
 import { seedSales } from './seed.js';
 
 const TENANT = '000000';
@@ -169,6 +175,55 @@ describe(`sales tables and demo floor (${dbLabel})`, () => {
     ))!;
     expect(row.status).toBe('claimed');
     expect(users[results.findIndex((x) => x.status === 'fulfilled')]).toBe(row.claimed_by);
+  });
+
+  it('finds or creates a customer by phone: 10 at once make one customer', async () => {
+    const who = { tenantId: TENANT, name: '钱女士', phone: '13899990000', userId: null, deptId: null };
+    const got = await Promise.all(Array.from({ length: 10 }, () => findOrCreateCustomer(db, who)));
+    expect(new Set(got.map((g) => g.id)).size).toBe(1);
+    expect(got.filter((g) => g.created)).toHaveLength(1);
+    expect(
+      await count(`SELECT count(*) n FROM member_customer WHERE tenant_id = $1 AND phone = $2`, [
+        TENANT,
+        who.phone,
+      ]),
+    ).toBe(1);
+    // The same phone in another tenant is another customer.
+    expect((await findOrCreateCustomer(db, { ...who, tenantId: '777777' })).created).toBe(true);
+  });
+
+  it('a reservation past its hold time goes back to stock; the others stay held', async () => {
+    const held = await db.query<{ id: string }>(
+      `SELECT id FROM sales_resource WHERE status = 'reserved' ORDER BY id`,
+    );
+    expect(held.length).toBeGreaterThan(1);
+    await db.query(`UPDATE sales_resource SET reserved_until = now() - interval '1 minute' WHERE id = $1`, [
+      held[0]!.id,
+    ]);
+    expect(await releaseLapsedReservations(db)).toEqual([held[0]!.id]);
+    const after = (await db.one<Record<string, unknown>>('SELECT * FROM sales_resource WHERE id = $1', [
+      held[0]!.id,
+    ]))!;
+    expect(after).toMatchObject({ status: 'in_stock', reserved_until: null, reserved_offer_id: null });
+    expect(await count(`SELECT count(*) n FROM sales_resource WHERE status = 'reserved'`)).toBe(
+      held.length - 1,
+    );
+  });
+
+  it('a sent offer expires the day after its validity date, not on it', async () => {
+    const [a, b] = await db.query<{ id: string }>(
+      `SELECT id FROM sales_offer WHERE status = 'sent' ORDER BY id LIMIT 2`,
+    );
+    await db.query(`UPDATE sales_offer SET valid_until = '2026-06-09' WHERE id = $1`, [a!.id]);
+    await db.query(`UPDATE sales_offer SET valid_until = '2026-06-10' WHERE id = $1`, [b!.id]);
+    await db.query(
+      `UPDATE sales_offer SET valid_until = '2099-01-01' WHERE status = 'sent' AND id NOT IN ($1, $2)`,
+      [a!.id, b!.id],
+    );
+    expect(await expireOffers(db, '2026-06-10')).toEqual([a!.id]);
+    expect(
+      (await db.one<{ status: string }>('SELECT status FROM sales_offer WHERE id = $1', [b!.id]))!.status,
+    ).toBe('sent');
   });
 });
 

@@ -12,6 +12,7 @@ import {
   type OfferStatus,
   type PurchasePlan,
   type ResourceStatus,
+  SALES_DEFAULTS,
   calculateOffer,
   dec,
   fmt,
@@ -19,7 +20,7 @@ import {
   withCheckDigit,
 } from '@forecourt/contracts/sales';
 
-export const DEMO_DISCOUNT_LIMIT: Money = '5000.00';
+export const DEMO_DISCOUNT_LIMIT: Money = SALES_DEFAULTS.discountLimit;
 
 export const DEMO_ACCOUNTS = [
   'admin',
