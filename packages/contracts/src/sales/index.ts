@@ -9,3 +9,4 @@ export * from './status.js';
 export * from './messages.js';
 export * from './schemas.js';
 export * from './defaults.js';
+export * from './timing.js';
