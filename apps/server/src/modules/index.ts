@@ -16,6 +16,7 @@ import { basicModule } from './basic/index.js';
 import { memberModule } from './member/index.js';
 import { riskModule } from './risk/index.js';
 import { imModule } from './im/index.js';
+import { salesModule } from './sales/index.js';
 
 /** Every server module, in dependency order (migrations and seeds run in this order). */
 export const modules: ServerModule[] = [
@@ -36,6 +37,7 @@ export const modules: ServerModule[] = [
   riskModule,
   memberModule,
   imModule,
+  salesModule,
 ];
 
 export type { ServerModule, SeedContext } from './module.js';

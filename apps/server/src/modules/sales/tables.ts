@@ -1,0 +1,248 @@
+import type { Migration } from '../../platform/db/index.js';
+import {
+  ENERGY_TYPES,
+  FOLLOW_METHODS,
+  INQUIRY_CHANNELS,
+  PURCHASE_PLANS,
+  USER_INQUIRY_STATUSES,
+} from '@forecourt/contracts/sales';
+import { INQUIRY_STATUSES, OFFER_STATUSES, RESOURCE_STATUSES } from '@forecourt/contracts/sales';
+
+/** A CHECK list from the shared value sets, so the database refuses exactly what the rules refuse. */
+const among = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+
+/**
+ * Audit columns as every BladeX table has them. Amounts are NUMERIC(14,2) (docs/sales.md): both drivers return
+ * them as text, so no float ever holds one.
+ */
+const AUDIT = `create_user bigint, create_dept bigint, create_time timestamptz NOT NULL DEFAULT now(),
+  update_user bigint, update_time timestamptz NOT NULL DEFAULT now(), is_deleted integer NOT NULL DEFAULT 0`;
+
+export const salesMigrations: Migration[] = [
+  {
+    id: '0001_catalog',
+    sql: `
+CREATE TABLE sales_brand (
+  id bigint PRIMARY KEY,
+  tenant_id varchar(12) NOT NULL,
+  code varchar(40) NOT NULL,
+  name varchar(40) NOT NULL,
+  name_en varchar(60) NOT NULL,
+  sort integer NOT NULL DEFAULT 0,
+  ${AUDIT}
+);
+CREATE UNIQUE INDEX sales_brand_code ON sales_brand (tenant_id, code) WHERE is_deleted = 0;
+
+CREATE TABLE sales_series (
+  id bigint PRIMARY KEY,
+  tenant_id varchar(12) NOT NULL,
+  brand_id bigint NOT NULL,
+  name varchar(60) NOT NULL,
+  sort integer NOT NULL DEFAULT 0,
+  ${AUDIT}
+);
+CREATE UNIQUE INDEX sales_series_name ON sales_series (tenant_id, brand_id, name) WHERE is_deleted = 0;
+
+CREATE TABLE sales_model (
+  id bigint PRIMARY KEY,
+  tenant_id varchar(12) NOT NULL,
+  series_id bigint NOT NULL,
+  model_year integer NOT NULL CHECK (model_year BETWEEN 1990 AND 2100),
+  trim varchar(80) NOT NULL,
+  energy_type varchar(10) NOT NULL CHECK (energy_type IN (${among(ENERGY_TYPES)})),
+  guide_price numeric(14,2) NOT NULL CHECK (guide_price >= 0),
+  sort integer NOT NULL DEFAULT 0,
+  ${AUDIT}
+);
+CREATE UNIQUE INDEX sales_model_trim ON sales_model (tenant_id, series_id, model_year, trim) WHERE is_deleted = 0;
+CREATE INDEX sales_model_series ON sales_model (series_id) WHERE is_deleted = 0;
+`,
+  },
+  {
+    id: '0002_resource',
+    sql: `
+CREATE TABLE sales_resource (
+  id bigint PRIMARY KEY,
+  tenant_id varchar(12) NOT NULL,
+  vin char(17) NOT NULL CHECK (vin ~ '^[A-HJ-NPR-Z0-9]{17}$'),
+  model_id bigint NOT NULL,
+  exterior_color varchar(40) NOT NULL DEFAULT '',
+  interior_color varchar(40) NOT NULL DEFAULT '',
+  production_date date NOT NULL,
+  arrival_date date,
+  store_id bigint,
+  purchase_cost numeric(14,2) NOT NULL CHECK (purchase_cost >= 0),
+  guide_price numeric(14,2) NOT NULL CHECK (guide_price >= 0),
+  floor_price numeric(14,2) NOT NULL CHECK (floor_price >= 0),
+  photos jsonb NOT NULL DEFAULT '[]' CHECK (jsonb_typeof(photos) = 'array' AND jsonb_array_length(photos) <= 8),
+  remark varchar(500) NOT NULL DEFAULT '',
+  status varchar(12) NOT NULL DEFAULT 'in_transit' CHECK (status IN (${among(RESOURCE_STATUSES)})),
+  reserved_until timestamptz,
+  reserved_offer_id bigint,
+  owner_user bigint,
+  ${AUDIT},
+  -- a reservation has an end, and only a reservation has one
+  CHECK ((status = 'reserved') = (reserved_until IS NOT NULL)),
+  -- arrived vehicles have an arrival date
+  CHECK (status = 'in_transit' OR arrival_date IS NOT NULL)
+);
+CREATE UNIQUE INDEX sales_resource_vin ON sales_resource (tenant_id, vin) WHERE is_deleted = 0;
+CREATE INDEX sales_resource_list ON sales_resource (tenant_id, status, create_time DESC) WHERE is_deleted = 0;
+CREATE INDEX sales_resource_model ON sales_resource (tenant_id, model_id, status) WHERE is_deleted = 0;
+CREATE INDEX sales_resource_owner ON sales_resource (owner_user, create_time DESC) WHERE is_deleted = 0;
+-- the reservation sweep reads only what is due
+CREATE INDEX sales_resource_hold ON sales_resource (reserved_until) WHERE status = 'reserved' AND is_deleted = 0;
+`,
+  },
+  {
+    id: '0003_inquiry',
+    sql: `
+CREATE TABLE sales_inquiry (
+  id bigint PRIMARY KEY,
+  tenant_id varchar(12) NOT NULL,
+  customer_id bigint NOT NULL,
+  customer_name varchar(40) NOT NULL,
+  customer_phone varchar(20) NOT NULL,
+  model_id bigint,
+  model_text varchar(100) NOT NULL DEFAULT '',
+  city_code varchar(12) NOT NULL,
+  budget numeric(14,2) CHECK (budget >= 0),
+  purchase_plan varchar(10) NOT NULL DEFAULT 'full' CHECK (purchase_plan IN (${among(PURCHASE_PLANS)})),
+  expected_purchase_date date,
+  channel varchar(10) NOT NULL CHECK (channel IN (${among(INQUIRY_CHANNELS)})),
+  status varchar(10) NOT NULL DEFAULT 'new' CHECK (status IN (${among(INQUIRY_STATUSES)})),
+  close_reason varchar(200) NOT NULL DEFAULT '',
+  owner_user bigint,
+  owner_dept bigint,
+  assigned_at timestamptz,
+  first_response_at timestamptz,
+  last_follow_time timestamptz,
+  next_follow_time timestamptz,
+  user_inquiry_id bigint,
+  ${AUDIT},
+  CHECK (model_id IS NOT NULL OR model_text <> ''),
+  CHECK (status NOT IN ('lost', 'invalid') OR close_reason <> ''),
+  CHECK (status = 'new' OR owner_user IS NOT NULL)
+);
+CREATE INDEX sales_inquiry_list ON sales_inquiry (tenant_id, status, create_time DESC) WHERE is_deleted = 0;
+CREATE INDEX sales_inquiry_owner ON sales_inquiry (owner_user, status, create_time DESC) WHERE is_deleted = 0;
+CREATE INDEX sales_inquiry_dept ON sales_inquiry (owner_dept, create_time DESC) WHERE is_deleted = 0;
+CREATE INDEX sales_inquiry_customer ON sales_inquiry (customer_id) WHERE is_deleted = 0;
+-- today's and overdue follow-ups of a salesperson (workbench)
+CREATE INDEX sales_inquiry_next_follow ON sales_inquiry (owner_user, next_follow_time)
+  WHERE is_deleted = 0 AND status IN ('assigned', 'following', 'quoted');
+-- first-response overdue flag: open inquiries nobody has answered yet
+CREATE INDEX sales_inquiry_unanswered ON sales_inquiry (tenant_id, create_time)
+  WHERE is_deleted = 0 AND first_response_at IS NULL AND status IN ('new', 'assigned');
+
+CREATE TABLE sales_inquiry_follow (
+  id bigint PRIMARY KEY,
+  tenant_id varchar(12) NOT NULL,
+  inquiry_id bigint NOT NULL,
+  follow_time timestamptz NOT NULL,
+  method varchar(10) NOT NULL CHECK (method IN (${among(FOLLOW_METHODS)})),
+  content varchar(500) NOT NULL CHECK (content <> ''),
+  next_follow_time timestamptz,
+  ${AUDIT}
+);
+CREATE INDEX sales_inquiry_follow_inquiry ON sales_inquiry_follow (inquiry_id, follow_time DESC) WHERE is_deleted = 0;
+
+-- what happened to an inquiry: assignment, transfer (with its reason), status changes
+CREATE TABLE sales_inquiry_history (
+  id bigint PRIMARY KEY,
+  tenant_id varchar(12) NOT NULL,
+  inquiry_id bigint NOT NULL,
+  action varchar(10) NOT NULL CHECK (action IN ('create', 'assign', 'transfer', 'status', 'claim')),
+  from_status varchar(10),
+  to_status varchar(10),
+  from_user bigint,
+  to_user bigint,
+  reason varchar(200) NOT NULL DEFAULT '',
+  create_user bigint,
+  create_time timestamptz NOT NULL DEFAULT now(),
+  CHECK (action <> 'transfer' OR reason <> '')
+);
+CREATE INDEX sales_inquiry_history_inquiry ON sales_inquiry_history (inquiry_id, create_time);
+
+CREATE TABLE sales_user_inquiry (
+  id bigint PRIMARY KEY,
+  tenant_id varchar(12) NOT NULL,
+  customer_id bigint,
+  name varchar(40) NOT NULL,
+  phone varchar(20) NOT NULL,
+  model_id bigint,
+  model_text varchar(100) NOT NULL DEFAULT '',
+  city_code varchar(12) NOT NULL,
+  status varchar(10) NOT NULL DEFAULT 'pending' CHECK (status IN (${among(USER_INQUIRY_STATUSES)})),
+  claimed_by bigint,
+  claimed_at timestamptz,
+  inquiry_id bigint,
+  ${AUDIT},
+  -- claimed or assigned: exactly then someone holds it
+  CHECK ((status = 'pending') = (claimed_by IS NULL)),
+  CHECK (model_id IS NOT NULL OR model_text <> '')
+);
+CREATE INDEX sales_user_inquiry_pool ON sales_user_inquiry (tenant_id, create_time) WHERE is_deleted = 0 AND status = 'pending';
+CREATE INDEX sales_user_inquiry_list ON sales_user_inquiry (tenant_id, status, create_time DESC) WHERE is_deleted = 0;
+CREATE INDEX sales_user_inquiry_claimer ON sales_user_inquiry (claimed_by, create_time DESC) WHERE is_deleted = 0;
+`,
+  },
+  {
+    id: '0004_offer',
+    sql: `
+CREATE TABLE sales_offer (
+  id bigint PRIMARY KEY,
+  tenant_id varchar(12) NOT NULL,
+  inquiry_id bigint NOT NULL,
+  version integer NOT NULL CHECK (version >= 1),
+  resource_id bigint,
+  model_id bigint NOT NULL,
+  energy_type varchar(10) NOT NULL CHECK (energy_type IN (${among(ENERGY_TYPES)})),
+  vehicle_price numeric(14,2) NOT NULL CHECK (vehicle_price >= 0),
+  discount numeric(14,2) NOT NULL DEFAULT 0 CHECK (discount >= 0 AND discount <= vehicle_price),
+  invoice_price numeric(14,2) NOT NULL,
+  purchase_tax numeric(14,2) NOT NULL CHECK (purchase_tax >= 0),
+  purchase_tax_relief numeric(14,2) NOT NULL DEFAULT 0 CHECK (purchase_tax_relief >= 0),
+  insurance numeric(14,2) NOT NULL DEFAULT 0 CHECK (insurance >= 0),
+  registration_fee numeric(14,2) NOT NULL DEFAULT 0 CHECK (registration_fee >= 0),
+  -- [{ "name": "…", "amount": "800.00" }]: amounts as strings, like everywhere else
+  accessories jsonb NOT NULL DEFAULT '[]' CHECK (jsonb_typeof(accessories) = 'array'),
+  accessories_total numeric(14,2) NOT NULL DEFAULT 0 CHECK (accessories_total >= 0),
+  service_fee numeric(14,2) NOT NULL DEFAULT 0 CHECK (service_fee >= 0),
+  trade_in_credit numeric(14,2) NOT NULL DEFAULT 0 CHECK (trade_in_credit >= 0),
+  down_payment_percent numeric(5,2) CHECK (down_payment_percent BETWEEN 0 AND 100),
+  term_months integer CHECK (term_months BETWEEN 1 AND 120),
+  annual_rate_percent numeric(6,4) CHECK (annual_rate_percent BETWEEN 0 AND 36),
+  down_payment numeric(14,2),
+  loan_amount numeric(14,2),
+  monthly_payment numeric(14,2),
+  total_interest numeric(14,2),
+  total numeric(14,2) NOT NULL CHECK (total >= 0),
+  status varchar(16) NOT NULL DEFAULT 'draft' CHECK (status IN (${among(OFFER_STATUSES)})),
+  valid_until date NOT NULL,
+  approval_needed boolean NOT NULL DEFAULT false,
+  approved_by bigint,
+  approved_at timestamptz,
+  approval_remark varchar(200) NOT NULL DEFAULT '',
+  sent_at timestamptz,
+  closed_at timestamptz,
+  owner_user bigint NOT NULL,
+  owner_dept bigint,
+  ${AUDIT},
+  CHECK (invoice_price = vehicle_price - discount),
+  -- a finance plan is all there or not at all
+  CHECK ((term_months IS NULL) = (annual_rate_percent IS NULL) AND (term_months IS NULL) = (down_payment_percent IS NULL)
+     AND (term_months IS NULL) = (monthly_payment IS NULL)),
+  CHECK (status NOT IN ('approved', 'rejected') OR approved_by IS NOT NULL)
+);
+-- a revision is a new version; versions of one inquiry never collide
+CREATE UNIQUE INDEX sales_offer_version ON sales_offer (inquiry_id, version);
+CREATE INDEX sales_offer_list ON sales_offer (tenant_id, status, create_time DESC) WHERE is_deleted = 0;
+CREATE INDEX sales_offer_owner ON sales_offer (owner_user, status, create_time DESC) WHERE is_deleted = 0;
+CREATE INDEX sales_offer_dept ON sales_offer (owner_dept, create_time DESC) WHERE is_deleted = 0;
+CREATE INDEX sales_offer_resource ON sales_offer (resource_id) WHERE is_deleted = 0 AND resource_id IS NOT NULL;
+-- the expiry sweep: sent offers past their validity
+CREATE INDEX sales_offer_expiry ON sales_offer (valid_until) WHERE status = 'sent' AND is_deleted = 0;
+`,
+  },
+];

@@ -1,0 +1,12 @@
+/** The sales floor's shared rules (`@forecourt/contracts/sales`): pure, run by the server and the web. */
+export * from './money.js';
+export * from './vin.js';
+export * from './enums.js';
+export * from './errors.js';
+export * from './tax.js';
+export * from './pricing.js';
+export * from './status.js';
+export * from './messages.js';
+export * from './schemas.js';
+export * from './defaults.js';
+export * from './timing.js';
