@@ -4,9 +4,9 @@ import { useNavigate } from 'react-router';
 import { Button, ConfigProvider, Form, Input, Space, theme, type ThemeConfig } from 'antd';
 import { LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { http, HttpError, toast } from '@/shared/http';
-import { DEFAULT_TENANT, loadSessionData, signIn } from '@/app/session';
-import { LangSwitch } from '@/layout/LangSwitch';
-import { contrast, readableShade } from '@/layout/contrast';
+import { DEFAULT_TENANT, loadSessionData, signIn } from '@/shared/auth/session';
+import { LangSwitch } from '@/shared/ui/LangSwitch';
+import { contrast, readableShade } from '@/shared/ui/contrast';
 import styles from './login.module.css';
 import { useRevalidateOnLanguage } from '@/shared/i18n/form';
 

@@ -6,9 +6,9 @@ import dayjs from 'dayjs';
 import { useSession } from '@/shared/auth/store';
 import { leaves } from '@/shared/menu/tree';
 import { pick } from '@/shared/i18n';
-import { useMenuRoutes } from '@/layout/menus';
-import { menuIcon } from '@/layout/icons';
-import { useOpenMenu } from '@/layout/navigate';
+import { useMenuRoutes } from '@/shared/menu/menus';
+import { menuIcon } from '@/shared/menu/icons';
+import { useOpenMenu } from '@/shared/menu/navigate';
 import { fetchWorkbench } from './api';
 
 const greetingKey = (h: number) => (h < 11 ? 'morning' : h < 13 ? 'noon' : h < 18 ? 'afternoon' : 'evening');

@@ -4,7 +4,7 @@ import { Descriptions, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/shared/http';
 import { useSession } from '@/shared/auth/store';
-import { DEFAULT_TENANT } from '@/app/session';
+import { DEFAULT_TENANT } from '@/shared/auth/session';
 import { CrudTable, FormDialog, type Row } from '@/shared/crud';
 import { datasourceColumns, saveDatasource, saveSetting, settingColumns, tenantDef } from './tenantDef';
 
