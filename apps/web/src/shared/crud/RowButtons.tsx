@@ -42,7 +42,11 @@ export function RowButtons({ def, row, rowKey, can, onOpen, onRemove, onAction }
         </Button>
       )}
       {can.canAddChild && (def.tree?.canHaveChildren?.(row) ?? true) && (
-        <Button type="link" size="small" onClick={stop(() => onOpen('add', { parentId: String(row[rowKey]) }))}>
+        <Button
+          type="link"
+          size="small"
+          onClick={stop(() => onOpen('add', { parentId: String(row[rowKey]) }))}
+        >
           {t('crud.addChild')}
         </Button>
       )}
@@ -57,7 +61,10 @@ export function RowButtons({ def, row, rowKey, can, onOpen, onRemove, onAction }
             items: more.map((a) => ({ key: a.key, label: t(a.label), danger: a.danger })),
             onClick: ({ key, domEvent }) => {
               domEvent.stopPropagation();
-              onAction(more.find((a) => a.key === key)!, row);
+              onAction(
+                more.find((a) => a.key === key)!,
+                row,
+              );
             },
           }}
         >

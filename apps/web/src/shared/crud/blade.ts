@@ -12,8 +12,7 @@ export function bladeCalls<R extends AnyRow = Row>(
   const key = o.key ?? 'id';
   return {
     list: (params) => http.get<Page<R> | R[]>(`${base}/${o.list ?? 'list'}`, { params }),
-    detail: (row) =>
-      http.get<R>(`${base}/${o.detail ?? 'detail'}`, { params: { [key]: (row as Row)[key] } }),
+    detail: (row) => http.get<R>(`${base}/${o.detail ?? 'detail'}`, { params: { [key]: (row as Row)[key] } }),
     submit: (body) => http.post(`${base}/submit`, body),
     remove: (ids) =>
       http.post(`${base}/${o.remove ?? 'remove'}`, undefined, {

@@ -47,7 +47,11 @@ export function useCrudMutations(
     }
     setDialog({ mode, row, loading: true });
     void qc
-      .fetchQuery({ queryKey: ['crud', def.name, 'detail', row[rowKey]], queryFn: () => detail(row), staleTime: 0 })
+      .fetchQuery({
+        queryKey: ['crud', def.name, 'detail', row[rowKey]],
+        queryFn: () => detail(row),
+        staleTime: 0,
+      })
       .then(
         (full) => setDialog({ mode, row: full, initial: toForm(full) }),
         // The client said why; there is no row to show.
