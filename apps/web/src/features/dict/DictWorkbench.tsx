@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { usePermission } from '@/shared/auth/store';
 import { toast } from '@/shared/http';
 import { useRefreshDictCache } from './api';
-import { CrudTable, type CrudAction, type Row } from '@/shared/crud';
-import { childDef, parentDef, type DictKind } from './defs';
+import { CrudTable, type CrudAction } from '@/shared/crud';
+import { childDef, parentDef, type DictKind, type DictRow } from './defs';
 
 export type DictLayout = 'drawer' | 'horizontal' | 'vertical';
 
@@ -26,18 +26,18 @@ export function DictWorkbench({ kind: initialKind, layout, switchable }: DictWor
   const { t } = useTranslation();
   const refreshing = useRefreshDictCache();
   const [kind, setKind] = useState<DictKind>(initialKind);
-  const [parent, setParent] = useState<Row>();
+  const [parent, setParent] = useState<DictRow>();
   const [drawer, setDrawer] = useState(false);
   const canRefresh = usePermission('dict_biz_refresh');
 
-  const choose = (row: Row) => {
+  const choose = (row: DictRow) => {
     setParent(row);
     if (layout === 'drawer') setDrawer(true);
   };
   const parents = useMemo(() => {
     const def = parentDef(kind);
     if (layout !== 'drawer') return def;
-    const entries: CrudAction = {
+    const entries: CrudAction<DictRow> = {
       key: 'entries',
       label: 'dict.entries',
       place: 'row',

@@ -51,12 +51,28 @@ const DOMAIN_PATTERN =
   /^\s*([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*)?\s*$/;
 
 /** Tenants (the platform sees all; a tenant administrator its own). */
-export const tenantDef = ({ ask, created, platform }: TenantPageHooks): CrudDef => ({
+// A row as the server answers it (local until the contracts package has the wire type; a type, not an
+// interface, so it still passes where the engine takes a loose Row).
+export type TenantRow = {
+  id: string;
+  tenantId: string;
+  tenantName: string;
+  domain?: string;
+  backgroundUrl?: string;
+  linkman?: string;
+  contactNumber?: string;
+  address?: string;
+  accountNumber?: number;
+  expireTime?: string;
+  datasourceId?: string;
+};
+
+export const tenantDef = ({ ask, created, platform }: TenantPageHooks): CrudDef<TenantRow> => ({
   name: 'tenant',
   title: 'sys.tenant.title',
   perm: 'tenant',
-  rowName: (r) => String(r.tenantName),
-  api: bladeCalls('/api/blade-system/tenant'),
+  rowName: (r) => r.tenantName,
+  api: bladeCalls<TenantRow>('/api/blade-system/tenant'),
   columns: [
     { prop: 'tenantId', label: 'sys.tenant.tenantId', search: true, sortable: true },
     {

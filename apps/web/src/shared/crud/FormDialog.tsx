@@ -4,16 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { FieldInput } from './Field';
 import './messages';
 import { fieldRules } from './params';
-import type { CrudColumn, DictRef, FormMode, Row } from './types';
+import type { AnyRow, CrudColumn, DictRef, FormMode, Row } from './types';
 import { useRevalidateOnLanguage } from '../i18n/form';
 
-export interface FormDialogProps {
+export interface FormDialogProps<R extends AnyRow = Row> {
   open: boolean;
   title: string;
   /** Form name: keeps field ids unique when two dialogs are mounted. */
   name: string;
   mode: FormMode;
-  columns: CrudColumn[];
+  columns: CrudColumn<R>[];
   /** Values the form starts with (already mapped for the form). */
   initial?: Row;
   /** Still loading the row (detail call). */
@@ -29,7 +29,9 @@ export interface FormDialogProps {
 }
 
 /** Add / edit / view of one row: the fields its columns declare, validated with messages naming them. */
-export function FormDialog(p: FormDialogProps) {
+export function FormDialog<R extends AnyRow = Row>(props: FormDialogProps<R>) {
+  // The fields read the row by their column `prop`; R only checks the declaration.
+  const p = props as unknown as FormDialogProps;
   const { t } = useTranslation();
   const [form] = Form.useForm();
   useRevalidateOnLanguage(form);
