@@ -2,7 +2,7 @@ import type { RuleObject } from 'antd/es/form';
 import { http } from '@/shared/http';
 import i18n from '@/shared/i18n';
 import { mobileRule } from '@/shared/validators';
-import { bladeCalls, splitList, type CrudDef, type Row, type TreeChoice } from '@/shared/crud';
+import { bladeCalls, splitList, type CrudDef, type TreeChoice } from '@/shared/crud';
 import './messages';
 
 export interface UserPageHooks {
