@@ -63,6 +63,7 @@ export default function LoginPage() {
         silent: true,
       })
       .then((info) => info?.tenantId && startTransition(() => setTenantFromHost(info.tenantId)))
+      // No tenant answers to this host name: the default tenant stays, as it would without a lookup.
       .catch(() => undefined);
   }, []);
 

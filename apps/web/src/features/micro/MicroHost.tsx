@@ -70,6 +70,7 @@ function MicroFrame({ name, entry, label }: { name: string; entry: string; label
                 : String(e);
           setStatus({ kind: 'failed', reason });
           app.current = undefined;
+          // It failed to mount: what is left of it is dropped, a failed unmount says nothing new.
           void loaded.unmount().catch(() => undefined);
         },
       );
@@ -79,6 +80,7 @@ function MicroFrame({ name, entry, label }: { name: string; entry: string; label
       setTimeout(() => {
         if (el.isConnected || !current || app.current !== current) return;
         app.current = undefined;
+        // The tab is gone; an app that fails to unmount has nowhere left to show it.
         void current.unmount().catch(() => undefined);
       });
     };
