@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/shared/http';
 import type { GrantNode, Row, TreeChoice } from '@/shared/crud';
-import { saveDatasource, saveSetting } from './tenantDef';
 
 /**
  * The system feature's endpoints that are not a CrudDef's own calls: TanStack query options for reads,
@@ -59,6 +58,21 @@ export function useSaveMenuDiff() {
   });
 }
 
+export const saveSetting = (rows: Row[], v: Row) =>
+  http.post('/api/blade-system/tenant/setting', undefined, {
+    params: {
+      ids: rows.map((r) => r.id).join(','),
+      accountNumber: v.accountNumber,
+      // The server takes an ISO date-time.
+      expireTime: v.expireTime ? new Date(String(v.expireTime).replace(' ', 'T')).toISOString() : undefined,
+    },
+  });
+
+export const saveDatasource = (row: Row, v: Row) =>
+  http.post('/api/blade-system/tenant/datasource', undefined, {
+    params: { tenantId: row.tenantId, datasourceId: v.datasourceId },
+  });
+
 /** Tenant settings (several tenants at once) or the data source of one: saved, then the list again. */
 export function useSaveTenantForm() {
   const qc = useQueryClient();
@@ -86,4 +100,13 @@ export const roleGrant = (roleId: string) => ({
   loadChecked: () =>
     http.get<string[]>('/api/blade-system/menu/role-tree-keys', { params: { roleIds: roleId } }),
   save: (menuIds: string[]) => http.post('/api/blade-system/role/grant', { roleIds: [roleId], menuIds }),
+});
+
+/** The menus a top menu holds (the same grant tree, its own keys and grant). */
+export const topMenuGrant = (topMenuId: string) => ({
+  loadTree: () => http.get<GrantNode[]>('/api/blade-system/topmenu/grant-tree'),
+  loadChecked: () =>
+    http.get<string[]>('/api/blade-system/topmenu/tree-keys', { params: { topMenuIds: topMenuId } }),
+  save: (menuIds: string[]) =>
+    http.post('/api/blade-system/topmenu/grant', { topMenuIds: [topMenuId], menuIds }),
 });

@@ -1,4 +1,3 @@
-import { http } from '@/shared/http';
 import i18n from '@/shared/i18n';
 import { urlRule } from '@/shared/validators';
 import { bladeCalls, type CrudColumn, type CrudDef, type Row } from '@/shared/crud';
@@ -30,21 +29,6 @@ export const datasourceColumns: CrudColumn[] = [
     form: { required: true, max: 20, pattern: { regex: /^\d{1,20}$/, message: 'sys.tenant.datasourceRule' } },
   },
 ];
-
-export const saveSetting = (rows: Row[], v: Row) =>
-  http.post('/api/blade-system/tenant/setting', undefined, {
-    params: {
-      ids: rows.map((r) => r.id).join(','),
-      accountNumber: v.accountNumber,
-      // The server takes an ISO date-time.
-      expireTime: v.expireTime ? new Date(String(v.expireTime).replace(' ', 'T')).toISOString() : undefined,
-    },
-  });
-
-export const saveDatasource = (row: Row, v: Row) =>
-  http.post('/api/blade-system/tenant/datasource', undefined, {
-    params: { tenantId: row.tenantId, datasourceId: v.datasourceId },
-  });
 
 /** A host name as the sign-in page looks it up (the server's schema checks the same). */
 const DOMAIN_PATTERN =
