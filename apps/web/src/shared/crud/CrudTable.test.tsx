@@ -5,9 +5,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import '@/shared/upload/test-env';
 import { useSession } from '../auth/store';
 import { CrudTable } from './CrudTable';
-import type { CrudDef } from './types';
+import type { CrudColumn, CrudDef } from './types';
 
 type Dept = { id: string; name: string; parentId: string; hasChildren?: boolean };
+
+// A column naming a field the row does not have is a type error (the typecheck fails if it stops being one).
+// @ts-expect-error 'nmae' is not a field of Dept
+const _typo: CrudColumn<Dept> = { prop: 'nmae', label: 'Name' };
 
 /** A lazy tree of departments kept in memory, answering like the server's lazy list. */
 function departments() {
