@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@/shared/i18n';
-import '@/app/session';
+import '@/shared/auth/session';
 import { captureGlobalErrors } from '@/shared/logs/store';
 import { App } from '@/app/App';
 import './global.css';

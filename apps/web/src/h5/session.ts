@@ -22,6 +22,7 @@ export const useH5Session = create<H5Session>((set, get) => ({
   },
   setCustomer: (customer) => set({ customer }),
   signOut: async () => {
+    // The customer is signed out here whatever the server says.
     if (get().token) await h5Api.logout().catch(() => undefined);
     get().clear();
   },

@@ -4,7 +4,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Trans } from 'react-i18next';
 import { addLog } from '@/shared/logs/store';
 
-const PageResult = lazy(() => import('./PageResult'));
+const PageResult = lazy(() => import('@/shared/ui/PageResult'));
 
 /**
  * A page that throws while rendering says so inside its own tab, with a way back ("reload this page"):

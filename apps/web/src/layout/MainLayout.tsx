@@ -9,9 +9,9 @@ import { flatten } from '@/shared/menu/tree';
 import { useScreen } from '@/shared/hooks/screen';
 import { LOOKS, isDarkColour } from '@/shared/theme/themes';
 import { useTheme } from '@/shared/theme/store';
-import { matchesMenu } from '@/app/registry';
-import { loadSessionData, startTokenUpkeep } from '@/app/session';
-import { useMenuRoutes, useTopMenus } from './menus';
+import { matchesMenu } from '@/layout/registry';
+import { loadSessionData, startTokenUpkeep } from '@/shared/auth/session';
+import { useMenuRoutes, useTopMenus } from '@/shared/menu/menus';
 import { SideMenu } from './SideMenu';
 import { TopMenu } from './TopMenu';
 import { TabBar } from './TabBar';
@@ -23,10 +23,10 @@ import { UserMenu } from './UserMenu';
 import { ThemeColor, ThemePicker } from './ThemePicker';
 import { LogViewer } from './LogViewer';
 import { NoticePopover } from './NoticePopover';
-import { LangSwitch } from './LangSwitch';
+import { LangSwitch } from '@/shared/ui/LangSwitch';
 import { MenuSearchOverlay, TopSearch } from './MenuSearch';
 import { ForcePasswordChange } from './ForcePasswordChange';
-import { ChatEntry } from './ChatEntry';
+import { ChatEntry } from '@/features/im/ChatEntry';
 import { LoadingScreen } from './LoadingScreen';
 
 /** Pages every signed-in user may open, menus or not (the dropdown's dashboard and user info). */

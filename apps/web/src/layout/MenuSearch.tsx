@@ -6,7 +6,7 @@ import type { MenuNode } from '@/shared/menu/types';
 import { leaves } from '@/shared/menu/tree';
 import { searchMenus, type MenuEntry } from '@/shared/menu/search';
 import { pick } from '@/shared/i18n';
-import { useOpenMenu } from './navigate';
+import { useOpenMenu } from '@/shared/menu/navigate';
 
 const MenuSearchDialog = lazy(() => import('./MenuSearchDialog'));
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Input, List, Modal } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { searchMenus, type MenuEntry } from '@/shared/menu/search';
-import { menuIcon } from './icons';
+import { menuIcon } from '@/shared/menu/icons';
 
 /** The search dialog: type, Up/Down to choose, Enter to open, Esc to close. */
 export default function MenuSearchDialog({

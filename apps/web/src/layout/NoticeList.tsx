@@ -104,7 +104,7 @@ function NoticesTab() {
       description={(n) => n.publishTime}
       // A refusal is shown by the client; the notice simply stays unread.
       onOpen={(n) => {
-        if (!n.read) markRead([n.id]).catch(() => undefined);
+        if (!n.read) markRead.mutate([n.id]);
       }}
     />
   );

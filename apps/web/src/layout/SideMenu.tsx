@@ -4,9 +4,9 @@ import { useLocation } from 'react-router';
 import { Menu, type MenuProps } from 'antd';
 import type { MenuNode } from '@/shared/menu/types';
 import { pick } from '@/shared/i18n';
-import { matchesMenu } from '@/app/registry';
-import { menuIcon } from './icons';
-import { useOpenMenu } from './navigate';
+import { matchesMenu } from '@/layout/registry';
+import { menuIcon } from '@/shared/menu/icons';
+import { useOpenMenu } from '@/shared/menu/navigate';
 
 type Item = Required<MenuProps>['items'][number];
 

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Dropdown, Tabs, message, theme } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { confirm } from '@/shared/notify/confirm';
-import { contrast, readableShade } from './contrast';
+import { contrast, readableShade } from '@/shared/ui/contrast';
 import { closeAll, closeOthers, closeTab, refreshTab, useTabs, type Tab } from './tabs';
 
 /** The tab strip: click to switch, × to close (never the last), right-click anywhere on a tab for its menu. */

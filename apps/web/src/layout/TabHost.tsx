@@ -2,12 +2,12 @@ import { Activity, Suspense, lazy, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spin } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { findPage } from '@/app/registry';
-import { PageContext } from '@/app/page-context';
+import { findPage } from '@/layout/registry';
+import { PageContext } from '@/shared/page/context';
 import { ErrorBoundary } from './ErrorBoundary';
 import { refreshTab, useTabs } from './tabs';
 
-const PageResult = lazy(() => import('./PageResult'));
+const PageResult = lazy(() => import('@/shared/ui/PageResult'));
 
 function NotAvailable({ path }: { path: string }) {
   const { t } = useTranslation();

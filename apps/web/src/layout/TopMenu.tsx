@@ -4,7 +4,7 @@ import { Button, Segmented } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { pick } from '@/shared/i18n';
 import type { TopMenu as Top } from '@/shared/menu/types';
-import { menuIcon } from './icons';
+import { menuIcon } from '@/shared/menu/icons';
 
 /** Spec §9: the top menu shows 7 items a page, with left and right paging. */
 export const TOP_MENU_PAGE = 7;

@@ -4,9 +4,9 @@ import { Dropdown, Space } from 'antd';
 import { DashboardOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useSession } from '@/shared/auth/store';
 import { initials, shownName } from '@/shared/avatar';
-import { signOut } from '@/app/session';
+import { signOut } from '@/shared/auth/session';
 import { confirm } from '@/shared/notify/confirm';
-import { readableShade } from './contrast';
+import { readableShade } from '@/shared/ui/contrast';
 
 const AVATAR_BG = readableShade('#409EFF');
 

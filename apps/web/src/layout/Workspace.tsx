@@ -1,16 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { message } from 'antd';
 import { TOAST } from '@/shared/http';
 import i18n from '@/shared/i18n';
+import { createQueryClient } from '@/shared/query/client';
 import { MainLayout } from './MainLayout';
 
 // Pages of the workspace call antd's message directly: same timing as the client's toasts.
 message.config(TOAST);
 
 /** Server state lives with the signed-in workspace; the public pages do without the query cache. */
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
-});
+const queryClient = createQueryClient();
 
 // Server answers are in the language they were asked in (Accept-Language): after a switch every cached
 // answer is stale, and what is on screen is fetched again at once (hidden tabs' when they are shown).

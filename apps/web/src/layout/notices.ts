@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/shared/http';
 
 /** A notice of the caller's tenant with the caller's read state (GET /api/blade-desk/notice/mine). */
@@ -37,13 +37,14 @@ export const useUnreadNotices = () =>
 /** Marks notices read; the bell, its list and the workbench's unread count follow. */
 export function useMarkNoticesRead() {
   const queries = useQueryClient();
-  return async (ids: string[]) => {
-    await http.post<number>('/api/blade-desk/notice/read', { ids });
-    await Promise.all([
-      queries.invalidateQueries({ queryKey: NOTICES_KEY }),
-      queries.invalidateQueries({ queryKey: ['workbench'] }),
-    ]);
-  };
+  return useMutation({
+    mutationFn: (ids: string[]) => http.post<number>('/api/blade-desk/notice/read', { ids }),
+    onSuccess: () =>
+      Promise.all([
+        queries.invalidateQueries({ queryKey: NOTICES_KEY }),
+        queries.invalidateQueries({ queryKey: ['workbench'] }),
+      ]),
+  });
 }
 
 /** A system message of the caller's chat (group notices), GET /api/blade-desk/notice/system. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, Modal, Space } from 'antd';
 import { http, toast } from '@/shared/http';
 import { encryptPassword } from '@/shared/auth/sm2';
-import { DEFAULT_TENANT } from '@/app/session';
+import { DEFAULT_TENANT } from '@/shared/auth/session';
 import { mobileRule } from '@/shared/validators';
 import { NewPasswordFields } from '@/shared/auth/NewPasswordFields';
 import { useRevalidateOnLanguage } from '@/shared/i18n/form';

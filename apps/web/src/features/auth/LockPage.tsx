@@ -5,7 +5,7 @@ import { Avatar, Button, Input, Space, Typography } from 'antd';
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { unlock, useSession } from '@/shared/auth/store';
 import { getStore } from '@/shared/storage';
-import { signOut } from '@/app/session';
+import { signOut } from '@/shared/auth/session';
 import { toast } from '@/shared/http';
 import { initials, shownName } from '@/shared/avatar';
 import styles from './login.module.css';

@@ -4,9 +4,9 @@ import { useNavigate } from 'react-router';
 import { Button, ConfigProvider, Form, Input, Space, theme, type ThemeConfig } from 'antd';
 import { LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { http, HttpError, toast } from '@/shared/http';
-import { DEFAULT_TENANT, loadSessionData, signIn } from '@/app/session';
-import { LangSwitch } from '@/layout/LangSwitch';
-import { contrast, readableShade } from '@/layout/contrast';
+import { DEFAULT_TENANT, loadSessionData, signIn } from '@/shared/auth/session';
+import { LangSwitch } from '@/shared/ui/LangSwitch';
+import { contrast, readableShade } from '@/shared/ui/contrast';
 import styles from './login.module.css';
 import { useRevalidateOnLanguage } from '@/shared/i18n/form';
 
@@ -63,6 +63,7 @@ export default function LoginPage() {
         silent: true,
       })
       .then((info) => info?.tenantId && startTransition(() => setTenantFromHost(info.tenantId)))
+      // No tenant answers to this host name: the default tenant stays, as it would without a lookup.
       .catch(() => undefined);
   }, []);
 

@@ -4,7 +4,7 @@ import { NewPasswordFields } from '@/shared/auth/NewPasswordFields';
 import { Form, Input, Modal, Space } from 'antd';
 import { http, HttpError, toast } from '@/shared/http';
 import { encryptPassword } from '@/shared/auth/sm2';
-import { DEFAULT_TENANT } from '@/app/session';
+import { DEFAULT_TENANT } from '@/shared/auth/session';
 import { useRevalidateOnLanguage } from '@/shared/i18n/form';
 import styles from './login.module.css';
 

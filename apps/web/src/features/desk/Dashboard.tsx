@@ -6,7 +6,7 @@ import * as echarts from 'echarts/core';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
-import { fetchDashboard } from './api';
+import { dashboardQuery } from './api';
 
 echarts.use([
   BarChart,
@@ -25,7 +25,7 @@ const chart = (option: object, label: string) => (
 /** Charts over the tenant's real data: staff, sign-ins, departments, menus. */
 export default function Dashboard() {
   const { t } = useTranslation();
-  const { data } = useQuery({ queryKey: ['dashboard'], queryFn: fetchDashboard });
+  const { data } = useQuery(dashboardQuery());
   if (!data) return null;
   return (
     <Row gutter={[16, 16]}>

@@ -6,10 +6,10 @@ import dayjs from 'dayjs';
 import { useSession } from '@/shared/auth/store';
 import { leaves } from '@/shared/menu/tree';
 import { pick } from '@/shared/i18n';
-import { useMenuRoutes } from '@/layout/menus';
-import { menuIcon } from '@/layout/icons';
-import { useOpenMenu } from '@/layout/navigate';
-import { fetchWorkbench } from './api';
+import { useMenuRoutes } from '@/shared/menu/menus';
+import { menuIcon } from '@/shared/menu/icons';
+import { useOpenMenu } from '@/shared/menu/navigate';
+import { workbenchQuery } from './api';
 
 const greetingKey = (h: number) => (h < 11 ? 'morning' : h < 13 ? 'noon' : h < 18 ? 'afternoon' : 'evening');
 
@@ -21,7 +21,7 @@ export default function Workbench() {
   const user = useSession((s) => s.user);
   const menus = useMenuRoutes();
   const open = useOpenMenu();
-  const { data } = useQuery({ queryKey: ['workbench'], queryFn: fetchWorkbench });
+  const { data } = useQuery(workbenchQuery());
   const shortcuts = useMemo(
     () =>
       leaves(menus.data ?? [])

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { http } from '@/shared/http';
 
 export interface Notice {
@@ -23,3 +24,6 @@ export interface DashboardData {
 
 export const fetchWorkbench = () => http.get<WorkbenchData>('/api/blade-desk/workbench');
 export const fetchDashboard = () => http.get<DashboardData>('/api/blade-desk/dashboard');
+
+export const workbenchQuery = () => queryOptions({ queryKey: ['workbench'], queryFn: fetchWorkbench });
+export const dashboardQuery = () => queryOptions({ queryKey: ['dashboard'], queryFn: fetchDashboard });

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, Col, Drawer, Empty, Row as Line, Segmented } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '@/shared/auth/store';
-import { http, toast } from '@/shared/http';
-import { CrudTable, type CrudAction, type Row } from '@/shared/crud';
-import { childDef, parentDef, type DictKind } from './defs';
+import { toast } from '@/shared/http';
+import { useRefreshDictCache } from './api';
+import { CrudTable, type CrudAction } from '@/shared/crud';
+import { childDef, parentDef, type DictKind, type DictRow } from './defs';
 
 export type DictLayout = 'drawer' | 'horizontal' | 'vertical';
 
@@ -24,20 +24,20 @@ export interface DictWorkbenchProps {
  */
 export function DictWorkbench({ kind: initialKind, layout, switchable }: DictWorkbenchProps) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
+  const refreshing = useRefreshDictCache();
   const [kind, setKind] = useState<DictKind>(initialKind);
-  const [parent, setParent] = useState<Row>();
+  const [parent, setParent] = useState<DictRow>();
   const [drawer, setDrawer] = useState(false);
   const canRefresh = usePermission('dict_biz_refresh');
 
-  const choose = (row: Row) => {
+  const choose = (row: DictRow) => {
     setParent(row);
     if (layout === 'drawer') setDrawer(true);
   };
   const parents = useMemo(() => {
     const def = parentDef(kind);
     if (layout !== 'drawer') return def;
-    const entries: CrudAction = {
+    const entries: CrudAction<DictRow> = {
       key: 'entries',
       label: 'dict.entries',
       place: 'row',
@@ -49,11 +49,7 @@ export function DictWorkbench({ kind: initialKind, layout, switchable }: DictWor
   }, [kind, layout]);
   const children = useMemo(() => (parent ? childDef(kind, parent) : undefined), [kind, parent]);
 
-  const refresh = async () => {
-    await http.post<boolean>('/api/blade-system/dict-biz/refresh');
-    await qc.invalidateQueries({ queryKey: ['dictionary'] });
-    toast.success(t('crud.done'));
-  };
+  const refresh = () => refreshing.mutate(undefined, { onSuccess: () => void toast.success(t('crud.done')) });
 
   const toolbar = (
     <>
@@ -68,7 +64,7 @@ export function DictWorkbench({ kind: initialKind, layout, switchable }: DictWor
         />
       )}
       {kind === 'dict-biz' && canRefresh && (
-        <Button icon={<SyncOutlined />} onClick={() => void refresh()}>
+        <Button icon={<SyncOutlined />} loading={refreshing.isPending} onClick={refresh}>
           {t('dict.refresh')}
         </Button>
       )}

@@ -1,13 +1,27 @@
-import { bladeCalls, type CrudColumn, type CrudDef, type Row } from '@/shared/crud';
+import { bladeCalls, type CrudColumn, type CrudDef } from '@/shared/crud';
 import './messages';
 
 export type DictKind = 'dict' | 'dict-biz';
 
 /** Button-code prefix of each kind (catalog: dict_add…, dict_biz_add…). */
 export const permOf = (kind: DictKind) => (kind === 'dict' ? 'dict' : 'dict_biz');
-const calls = (kind: DictKind, list: string) => bladeCalls(`/api/blade-system/${kind}`, { list });
+// A row as the server answers it (local until the contracts package has the wire type; a type, not an
+// interface, so it still passes where the engine takes a loose Row).
+export type DictRow = {
+  id: string;
+  parentId?: string;
+  code: string;
+  dictKey?: string;
+  dictValue: string;
+  dictValueEn?: string;
+  sort?: number;
+  isSealed?: number;
+  remark?: string;
+};
 
-const shared: CrudColumn[] = [
+const calls = (kind: DictKind, list: string) => bladeCalls<DictRow>(`/api/blade-system/${kind}`, { list });
+
+const shared: CrudColumn<DictRow>[] = [
   { prop: 'dictValueEn', label: 'dict.nameEn', table: false, form: { max: 255 } },
   {
     prop: 'sort',
@@ -20,11 +34,11 @@ const shared: CrudColumn[] = [
 ];
 
 /** The dictionaries (roots): code and name. */
-export const parentDef = (kind: DictKind): CrudDef => ({
+export const parentDef = (kind: DictKind): CrudDef<DictRow> => ({
   name: `${kind}-parent`,
   title: 'dict.dictionary',
   perm: permOf(kind),
-  rowName: (r) => `${String(r.dictValue)} (${String(r.code)})`,
+  rowName: (r) => `${r.dictValue} (${r.code})`,
   api: calls(kind, 'parent-list'),
   columns: [
     {
@@ -42,11 +56,11 @@ export const parentDef = (kind: DictKind): CrudDef => ({
 });
 
 /** The entries of one dictionary: key (unique within it) and name. */
-export const childDef = (kind: DictKind, parent: Row): CrudDef => ({
+export const childDef = (kind: DictKind, parent: DictRow): CrudDef<DictRow> => ({
   name: `${kind}-child`,
   title: 'dict.entry',
   perm: permOf(kind),
-  rowName: (r) => `${String(r.dictValue)} (${String(r.dictKey)})`,
+  rowName: (r) => `${r.dictValue} (${String(r.dictKey)})`,
   api: calls(kind, 'child-list'),
   columns: [
     {
@@ -59,12 +73,12 @@ export const childDef = (kind: DictKind, parent: Row): CrudDef => ({
     { prop: 'dictValue', label: 'dict.dictValue', search: true, form: { required: true, max: 255 } },
     ...shared,
   ],
-  defaults: () => ({ parentId: String(parent.id), code: String(parent.code) }),
+  defaults: () => ({ parentId: parent.id, code: parent.code }),
   // An entry always names its dictionary (without a parent the server would take it for a dictionary).
   toBody: (v, _mode, row) => ({
     ...v,
-    parentId: String(row.parentId ?? parent.id),
-    code: String(row.code ?? parent.code),
+    parentId: row.parentId ?? parent.id,
+    code: row.code ?? parent.code,
   }),
   invalidates: [['dictionary']],
 });

@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import type { PageLoader } from '@/app/registry';
+import type { PageLoader } from '@/shared/page/loader';
 import type { DictWorkbenchProps } from './DictWorkbench';
 
 /** The dictionary pages: one workbench, the kind and layout each menu asks for. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Result } from 'antd';
-import { usePage } from '@/app/page-context';
+import { usePage } from '@/shared/page/context';
 import { isUrl } from '@forecourt/contracts';
 
 /** /myiframe/{routerPath}: an external page inside a tab. The address comes as ?src= or as the encoded path. */

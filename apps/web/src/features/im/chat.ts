@@ -95,6 +95,7 @@ function showLocal(m: Message) {
 
 /** Marks the conversation read; failures only mean the badge stays a little longer. */
 export function markRead(conversationID: string) {
+  // A failure only means the badge stays a little longer.
   void client?.setMessageRead({ conversationID }).catch(() => {});
 }
 
@@ -237,6 +238,7 @@ export function startChat(user: ChatUser, opts: { quiet?: boolean } = {}): Promi
   account = user.account;
   const stale = client;
   client = undefined;
+  // The old client is dropped either way; a failure to close it changes nothing for the new one.
   void stale?.destroy().catch(() => {});
   batcher?.stop();
   useChat.setState({ status: 'loggingIn', loginError: undefined });
@@ -249,6 +251,7 @@ export function startChat(user: ChatUser, opts: { quiet?: boolean } = {}): Promi
       wire(c);
       const userSig = await getUserSig(user.account);
       await c.login({ userID: user.account, userSig });
+      // The profile copy is refreshed on every sign-in; a missed one only shows the older nickname.
       void saveImUser().catch(() => {});
     } catch (e) {
       starting = undefined;
@@ -274,6 +277,7 @@ export async function stopChat() {
   originals.clear();
   arriving.clear();
   useChat.setState(initial());
+  // Signing out ends the chat whatever the server says; the state is already cleared.
   await c?.logout().catch(() => {});
   await c?.destroy().catch(() => {});
 }
@@ -404,6 +408,7 @@ async function deliver(
     showLocal(sent);
     const push = unreadPush(sent);
     if (push && sent.conversationType === TYPES.CONV_C2C)
+      // The message is sent; the unread push to the console's badge is best effort.
       void pushUnread({ fromUser: account, toUser: sent.to, ...push }).catch(() => {});
   } catch (e) {
     showLocal({ ...shown, status: 'fail' });

@@ -2,31 +2,34 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar, Button, Card, Col, Descriptions, Form, Input, Modal, Radio, Row, message } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
-import { http } from '@/shared/http';
-import { useSession, userLoaded, type UserInfo } from '@/shared/auth/store';
+import { useSession } from '@/shared/auth/store';
 import { PasswordForm } from '@/shared/auth/PasswordForm';
 import { initials, shownName } from '@/shared/avatar';
-import { avatarValid, profilePayload, type ProfileForm } from './profile';
+import { useSaveProfile } from './api';
+import { avatarValid, type ProfileForm } from './profile';
 
 export default function InfoPage() {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const [editing, setEditing] = useState(false);
   const [form] = Form.useForm<ProfileForm>();
+  const saving = useSaveProfile();
   if (!user) return null;
   const sexLabel = { 1: t('info.male'), 2: t('info.female'), 3: t('info.hidden') }[user.sex ?? 3];
 
-  const save = async () => {
+  const save = () => {
     const values = form.getFieldsValue();
     if (!avatarValid(values.avatar)) {
       void message.warning(t('info.avatarNotUrl'));
       form.setFieldValue('avatar', '');
       return;
     }
-    await http.post('/api/blade-user/update-info', profilePayload(values));
-    userLoaded(await http.get<UserInfo>('/api/blade-auth/oauth/user-info'));
-    void message.success(t('info.saved'));
-    setEditing(false);
+    saving.mutate(values, {
+      onSuccess: () => {
+        void message.success(t('info.saved'));
+        setEditing(false);
+      },
+    });
   };
 
   return (
@@ -78,6 +81,7 @@ export default function InfoPage() {
         open={editing}
         title={t('user.profile')}
         onOk={save}
+        confirmLoading={saving.isPending}
         onCancel={() => setEditing(false)}
         okText={t('common.confirm')}
         cancelText={t('common.cancel')}

@@ -1,4 +1,4 @@
-import type { PageLoader } from '@/app/registry';
+import type { PageLoader } from '@/shared/page/loader';
 
 export const pages: Record<string, PageLoader> = {
   '/info/index': () => import('./InfoPage'),

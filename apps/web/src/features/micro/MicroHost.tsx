@@ -2,11 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Spin } from 'antd';
 import { loadMicroApp, type MicroApp } from 'qiankun';
-import { usePage } from '@/app/page-context';
-import { expireSession } from '@/app/session';
+import { usePage } from '@/shared/page/context';
+import { expireSession } from '@/shared/auth/session';
 import { CLIENT_BASIC } from '@/shared/http';
 import { useSession } from '@/shared/auth/store';
-import PageResult from '@/layout/PageResult';
+import PageResult from '@/shared/ui/PageResult';
 import { MICRO_APPS } from './apps';
 import { EntryError, entryFetch, within } from './fetch';
 import type { MicroAppProps, MicroUser } from './props';
@@ -70,6 +70,7 @@ function MicroFrame({ name, entry, label }: { name: string; entry: string; label
                 : String(e);
           setStatus({ kind: 'failed', reason });
           app.current = undefined;
+          // It failed to mount: what is left of it is dropped, a failed unmount says nothing new.
           void loaded.unmount().catch(() => undefined);
         },
       );
@@ -79,6 +80,7 @@ function MicroFrame({ name, entry, label }: { name: string; entry: string; label
       setTimeout(() => {
         if (el.isConnected || !current || app.current !== current) return;
         app.current = undefined;
+        // The tab is gone; an app that fails to unmount has nowhere left to show it.
         void current.unmount().catch(() => undefined);
       });
     };

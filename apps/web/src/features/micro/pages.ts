@@ -1,4 +1,4 @@
-import type { PageLoader } from '@/app/registry';
+import type { PageLoader } from '@/shared/page/loader';
 
 /** The qiankun host (spec §2): /qiankun/micro?app=<name> or /qiankun/micro/<name>. */
 export const pages: Record<string, PageLoader> = {

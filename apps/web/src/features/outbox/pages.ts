@@ -1,4 +1,4 @@
-import type { PageLoader } from '@/app/registry';
+import type { PageLoader } from '@/shared/page/loader';
 import { declared } from '@/shared/crud/declared';
 
 /** The development SMS outbox, at the path the menu catalog gives it (platform administrator only). */

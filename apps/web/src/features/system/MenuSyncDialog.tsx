@@ -1,37 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Modal, Space, Table, Tabs, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useTranslation } from 'react-i18next';
 import { http, HttpError, toast } from '@/shared/http';
+import {
+  MENU_SYNC as base,
+  remoteMenus,
+  remoteRootQuery,
+  useMenuDiff,
+  useSaveMenuDiff,
+  type Diff,
+  type DiffItem,
+  type RemoteMenu,
+} from './api';
 import { CrudTable, type CrudDef, type Page } from '@/shared/crud';
 import './messages';
-
-const base = '/api/blade-system/menu/sync';
-
-interface RemoteMenu {
-  id: string;
-  code: string;
-  name: string;
-  category: number;
-  hasChildren: boolean;
-  syncState: 'missing' | 'changed' | 'same';
-}
-interface DiffItem {
-  key: string;
-  type: 'added' | 'changed' | 'removed';
-  code: string;
-  name: string;
-  category: number;
-  parentCode?: string;
-  changes?: Array<{ field: string; local: unknown; remote: unknown }>;
-}
-interface Diff {
-  remoteUrl: string;
-  added: number;
-  changed: number;
-  removed: number;
-  items: DiffItem[];
-}
 
 const STATE_COLOR = { missing: 'green', changed: 'orange', same: 'default' } as const;
 const TYPE_COLOR = { added: 'green', changed: 'orange', removed: 'red' } as const;
@@ -64,12 +48,14 @@ const recordsDef: CrudDef = {
  */
 export default function MenuSyncDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const [nodes, setNodes] = useState<DataNode[]>();
-  const [failure, setFailure] = useState<string>();
+  // Branches opened so far; the root comes from its query (again after a save).
+  const [branches, setBranches] = useState<Record<string, DataNode[]>>({});
   const [ticked, setTicked] = useState<string[]>([]);
   const [diff, setDiff] = useState<Diff>();
   const [chosen, setChosen] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
+  const diffing = useMenuDiff();
+  const saving = useSaveMenuDiff();
+  const busy = diffing.isPending || saving.isPending;
 
   const toNode = (m: RemoteMenu): DataNode => ({
     key: m.id,
@@ -84,60 +70,43 @@ export default function MenuSyncDialog({ onClose }: { onClose: () => void }) {
       </Space>
     ),
   });
-  const children = (parentId: string) =>
-    http.get<RemoteMenu[]>(`${base}/lazyRemoteMenuList`, { params: { parentId }, silent: true });
+  const root = useQuery(remoteRootQuery());
+  const failure = root.error
+    ? root.error instanceof HttpError
+      ? root.error.message
+      : String(root.error)
+    : undefined;
+  const withBranches = (list: DataNode[]): DataNode[] =>
+    list.map((n) => {
+      const kids = branches[String(n.key)];
+      return kids ? { ...n, children: withBranches(kids) } : n;
+    });
+  const nodes = root.data ? withBranches(root.data.map(toNode)) : undefined;
 
-  useEffect(() => {
-    children('0')
-      .then((rows) => setNodes(rows.map(toNode)))
-      .catch((e: unknown) => setFailure(e instanceof HttpError ? e.message : String(e)));
-    // Loaded once when the dialog opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  const attach = (list: DataNode[], key: string, kids: DataNode[]): DataNode[] =>
-    list.map((n) =>
-      n.key === key
-        ? { ...n, children: kids }
-        : n.children
-          ? { ...n, children: attach(n.children, key, kids) }
-          : n,
-    );
-
-  const compare = async () => {
+  const compare = () => {
     if (!ticked.length) return void toast.warning(t('sys.sync.chooseRemote'));
-    setBusy(true);
-    try {
-      const d = await http.post<Diff>(`${base}/menuDiff`, { ids: ticked });
-      setDiff(d);
-      setChosen(d.items.map((i) => i.key));
-    } catch {
-      // Shown by the client.
-    } finally {
-      setBusy(false);
-    }
+    diffing.mutate(ticked, {
+      onSuccess: (d) => {
+        setDiff(d);
+        setChosen(d.items.map((i) => i.key));
+      },
+    });
   };
 
-  const save = async () => {
+  // A failed save was shown by the client (a stale diff asks to compare again).
+  const save = () => {
     if (!chosen.length) return void toast.warning(t('sys.sync.chooseItems'));
-    setBusy(true);
-    try {
-      const out = await http.post<{ added: number; changed: number; removed: number }>(
-        `${base}/saveMenuDiff`,
-        {
-          ids: ticked,
-          keys: chosen,
+    saving.mutate(
+      { ids: ticked, keys: chosen },
+      {
+        onSuccess: (out) => {
+          toast.success(t('sys.sync.saved', { ...out }));
+          setDiff(undefined);
+          setTicked([]);
+          setBranches({});
         },
-      );
-      toast.success(t('sys.sync.saved', { ...out }));
-      setDiff(undefined);
-      setTicked([]);
-      setNodes((await children('0')).map(toNode));
-    } catch {
-      // Shown by the client (a stale diff asks to compare again).
-    } finally {
-      setBusy(false);
-    }
+      },
+    );
   };
 
   const remoteTab = failure ? (
@@ -180,7 +149,7 @@ export default function MenuSyncDialog({ onClose }: { onClose: () => void }) {
       />
       <Space style={{ marginTop: 12 }}>
         <Button onClick={() => setDiff(undefined)}>{t('sys.sync.back')}</Button>
-        <Button type="primary" loading={busy} disabled={!diff.items.length} onClick={() => void save()}>
+        <Button type="primary" loading={busy} disabled={!diff.items.length} onClick={save}>
           {t('sys.sync.save')}
         </Button>
       </Space>
@@ -195,12 +164,17 @@ export default function MenuSyncDialog({ onClose }: { onClose: () => void }) {
           checkedKeys={ticked}
           onCheck={(keys) => setTicked((Array.isArray(keys) ? keys : keys.checked).map(String))}
           loadData={async (node) => {
-            const kids = await children(String(node.key)).catch(() => []);
-            setNodes((list) => attach(list ?? [], String(node.key), kids.map(toNode)));
+            const key = String(node.key);
+            // The calls are silent (a failed root shows in place of the tree): a failed branch says so here.
+            const kids = await remoteMenus(key).catch((e: unknown) => {
+              toast.error(e instanceof Error ? e.message : String(e));
+              return [];
+            });
+            setBranches((b) => ({ ...b, [key]: kids.map(toNode) }));
           }}
         />
       </div>
-      <Button type="primary" loading={busy} style={{ marginTop: 12 }} onClick={() => void compare()}>
+      <Button type="primary" loading={busy} style={{ marginTop: 12 }} onClick={compare}>
         {t('sys.sync.compare')}
       </Button>
     </>

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '@/shared/http';
-import { CrudTable, TreeGrantDialog, type GrantNode, type Row } from '@/shared/crud';
+import { CrudTable, TreeGrantDialog, type Row } from '@/shared/crud';
+import { roleGrant } from './api';
 import { roleDef } from './roleDef';
 
 /** /system/role, with the dialog granting a role its menus and buttons. */
@@ -15,11 +15,7 @@ export default function RolePage() {
       <TreeGrantDialog
         open={Boolean(granting)}
         title={t('sys.role.grantTitle', { name: granting?.roleName })}
-        loadTree={() => http.get<GrantNode[]>('/api/blade-system/menu/grant-tree')}
-        loadChecked={() =>
-          http.get<string[]>('/api/blade-system/menu/role-tree-keys', { params: { roleIds: granting!.id } })
-        }
-        save={(menuIds) => http.post('/api/blade-system/role/grant', { roleIds: [granting!.id], menuIds })}
+        {...roleGrant(String(granting?.id))}
         onClose={() => setGranting(undefined)}
       />
     </>

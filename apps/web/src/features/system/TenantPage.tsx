@@ -1,17 +1,17 @@
 import { useMemo, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Descriptions, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/shared/http';
 import { useSession } from '@/shared/auth/store';
-import { DEFAULT_TENANT } from '@/app/session';
+import { DEFAULT_TENANT } from '@/shared/auth/session';
 import { CrudTable, FormDialog, type Row } from '@/shared/crud';
-import { datasourceColumns, saveDatasource, saveSetting, settingColumns, tenantDef } from './tenantDef';
+import { useSaveTenantForm } from './api';
+import { datasourceColumns, settingColumns, tenantDef } from './tenantDef';
 
 /** /system/tenant, with tenant settings (account limit, expiry) and the data source binding. */
 export default function TenantPage() {
   const { t } = useTranslation();
-  const qc = useQueryClient();
+  const saving = useSaveTenantForm();
   const [asking, setAsking] = useState<{ form: 'setting' | 'datasource'; rows: Row[] }>();
   const platform = useSession(
     (s) => s.user?.tenant_id === DEFAULT_TENANT && s.user.role_name.split(',').includes('administrator'),
@@ -58,12 +58,18 @@ export default function TenantPage() {
           initial={setting ? { accountNumber: asking.rows[0]!.accountNumber ?? -1 } : asking.rows[0]}
           dictOptions={() => []}
           width={520}
-          onSubmit={async (v) => {
-            await (setting ? saveSetting(asking.rows, v) : saveDatasource(asking.rows[0]!, v));
-            toast.success(t('crud.saved'));
-            setAsking(undefined);
-            await qc.invalidateQueries({ queryKey: ['crud', 'tenant'] });
-          }}
+          saving={saving.isPending}
+          onSubmit={(values) =>
+            saving.mutate(
+              { form: asking.form, rows: asking.rows, values },
+              {
+                onSuccess: () => {
+                  toast.success(t('crud.saved'));
+                  setAsking(undefined);
+                },
+              },
+            )
+          }
           onClose={() => setAsking(undefined)}
         />
       )}

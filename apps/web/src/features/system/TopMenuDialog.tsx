@@ -1,15 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { http } from '@/shared/http';
-import {
-  bladeCalls,
-  CrudTable,
-  TreeGrantDialog,
-  type CrudDef,
-  type GrantNode,
-  type Row,
-} from '@/shared/crud';
+import { bladeCalls, CrudTable, TreeGrantDialog, type CrudDef, type Row } from '@/shared/crud';
+import { topMenuGrant } from './api';
 import './messages';
 
 const base = '/api/blade-system/topmenu';
@@ -60,9 +53,7 @@ export default function TopMenuDialog({ onClose }: { onClose: () => void }) {
       <TreeGrantDialog
         open={Boolean(placing)}
         title={t('sys.top.placeTitle', { name: placing?.name })}
-        loadTree={() => http.get<GrantNode[]>(`${base}/grant-tree`)}
-        loadChecked={() => http.get<string[]>(`${base}/tree-keys`, { params: { topMenuIds: placing!.id } })}
-        save={(ids) => http.post(`${base}/grant`, { topMenuIds: [placing!.id], menuIds: ids })}
+        {...topMenuGrant(String(placing?.id))}
         onClose={() => setPlacing(undefined)}
       />
     </Modal>

@@ -2,23 +2,15 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Descriptions, Modal, Row, Tree, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { http } from '@/shared/http';
-import { CrudTable, type TreeChoice } from '@/shared/crud';
+import { CrudTable } from '@/shared/crud';
+import { deptTreeQuery, type DeptNode } from './api';
 import { userDef } from './userDef';
-
-interface DeptNode extends TreeChoice {
-  id: string;
-  children?: DeptNode[];
-}
 
 /** /system/user: the department tree on the left narrows the users on the right. */
 export default function UserPage() {
   const { t } = useTranslation();
   const [deptId, setDeptId] = useState<string>();
-  const depts = useQuery({
-    queryKey: ['crud-tree', 'dept-tree'],
-    queryFn: () => http.get<DeptNode[]>('/api/blade-system/dept/tree'),
-  });
+  const depts = useQuery(deptTreeQuery());
   const def = useMemo(
     () =>
       userDef({

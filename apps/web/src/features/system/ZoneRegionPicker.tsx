@@ -81,6 +81,7 @@ export function ZoneRegionPicker({ value, onChange, disabled, mode, record }: Fi
             onChange?.(info.checked ? [...new Set([...chosen, key])] : chosen.filter((k) => k !== key));
           }}
           loadData={async (node) => {
+            // The client said why; the branch shows as empty.
             const kids = await load(String(node.key)).catch(() => []);
             setNodes((list) => attach(list, String(node.key), kids));
           }}

@@ -1,19 +1,32 @@
 import { http } from '@/shared/http';
-import { bladeCalls, parentForForm, type CrudDef, type Row, type TreeChoice } from '@/shared/crud';
+import { bladeCalls, parentForForm, type CrudDef, type TreeChoice } from '@/shared/crud';
 import './messages';
 
 const base = '/api/blade-system/dept';
 
+// A row as the server answers it (local until the contracts package has the wire type; a type, not an
+// interface, so it still passes where the engine takes a loose Row).
+export type DeptRow = {
+  id: string;
+  deptName: string;
+  fullName?: string;
+  deptCategory?: number;
+  sort?: number;
+  parentId?: string;
+  remark?: string;
+  hasChildren?: boolean;
+};
+
 /** The tenant's departments as a lazy tree; removing one with sub-departments or staff is refused. */
-export const deptDef: CrudDef = {
+export const deptDef: CrudDef<DeptRow> = {
   name: 'dept',
   title: 'sys.dept.title',
   perm: 'dept',
-  rowName: (r) => String(r.deptName),
+  rowName: (r) => r.deptName,
   tree: { parentParam: 'parentId', root: '0' },
   api: {
-    ...bladeCalls(base, { list: 'lazy-list' }),
-    all: (params) => http.get<Row[]>(`${base}/list`, { params }),
+    ...bladeCalls<DeptRow>(base, { list: 'lazy-list' }),
+    all: (params) => http.get<DeptRow[]>(`${base}/list`, { params }),
   },
   columns: [
     {

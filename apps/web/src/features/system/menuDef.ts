@@ -3,19 +3,39 @@ import { bladeCalls, parentForForm, type CrudDef, type Row, type TreeChoice } fr
 import './messages';
 
 const base = '/api/blade-system/menu';
-const calls = bladeCalls(base, { list: 'lazy-list' });
+
+// A row as the server answers it (local until the contracts package has the wire type; a type, not an
+// interface, so it still passes where the engine takes a loose Row).
+export type MenuRow = {
+  id: string;
+  name: string;
+  code: string;
+  nameEn?: string;
+  alias?: string;
+  path?: string;
+  source?: string;
+  category: number;
+  action?: number;
+  isOpen?: number;
+  sort?: number;
+  parentId?: string;
+  remark?: string;
+  meta?: { i18n?: { en?: string } };
+  hasChildren?: boolean;
+};
+const calls = bladeCalls<MenuRow>(base, { list: 'lazy-list' });
 
 /** Menus and their buttons as a lazy tree (spec §7 Menus); writes are the platform administrator's. */
-export const menuDef: CrudDef = {
+export const menuDef: CrudDef<MenuRow> = {
   name: 'menu',
   title: 'sys.menu.title',
   perm: 'menu',
-  rowName: (r) => String(r.name),
+  rowName: (r) => r.name,
   tree: { parentParam: 'parentId', root: '0', canHaveChildren: (r) => Number(r.category) === 1 },
   api: {
     ...calls,
     // Export: every menu matching the search at once (the list endpoint answers all levels).
-    all: (params) => http.get<Row[]>(`${base}/list`, { params: { ...params, parentId: undefined } }),
+    all: (params) => http.get<MenuRow[]>(`${base}/list`, { params: { ...params, parentId: undefined } }),
   },
   columns: [
     { prop: 'name', label: 'sys.menu.name', search: true, width: 200, form: { required: true, max: 255 } },
@@ -75,7 +95,7 @@ export const menuDef: CrudDef = {
   toForm: (r) => ({
     ...r,
     parentId: parentForForm(r.parentId),
-    nameEn: (r.meta as { i18n?: { en?: string } } | undefined)?.i18n?.en ?? r.nameEn,
+    nameEn: r.meta?.i18n?.en ?? r.nameEn,
   }),
   toBody: (v) => {
     const body: Row = { ...v, parentId: v.parentId ?? '0' };

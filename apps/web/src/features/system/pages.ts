@@ -1,4 +1,4 @@
-import type { PageLoader } from '@/app/registry';
+import type { PageLoader } from '@/shared/page/loader';
 import { declared } from '@/shared/crud/declared';
 
 /** Console pages at the paths the menu catalog gives them (apps/server/src/modules/menu/catalog.ts). */

@@ -2,7 +2,18 @@ import { bladeCalls, type CrudDef } from '@/shared/crud';
 import './messages';
 
 /** System parameters of the tenant: name, key (unique), value, and whether every signed-in user may read it. */
-export const paramDef: CrudDef = {
+// A row as the server answers it (local until the contracts package has the wire type; a type, not an
+// interface, so it still passes where the engine takes a loose Row).
+export type ParamRow = {
+  id: string;
+  paramName: string;
+  paramKey: string;
+  paramValue: string;
+  isPublic?: number;
+  remark?: string;
+};
+
+export const paramDef: CrudDef<ParamRow> = {
   name: 'param',
   title: 'sys.param.title',
   perm: 'param',

@@ -1,8 +1,22 @@
 import { http } from '@/shared/http';
-import type { CrudDef, Row } from '@/shared/crud';
+import type { CrudDef } from '@/shared/crud';
 import './messages';
 
 const base = '/api/blade-basic/region';
+
+// A row as the server answers it (local until the contracts package has the wire type; a type, not an
+// interface, so it still passes where the engine takes a loose Row).
+export type RegionRow = {
+  code: string;
+  name: string;
+  regionLevel: number;
+  parentCode?: string;
+  sort?: number;
+  remark?: string;
+  hasChildren?: boolean;
+  /** Only on the row "add child" starts with: the parent's code. */
+  parentId?: string;
+};
 
 interface RegionTreeNode {
   value: string;
@@ -14,16 +28,16 @@ interface RegionTreeNode {
  * GB/T 2260 regions, province → city → district → town → village, read level by level. Only the platform
  * administrator changes them (the server says so to anyone else): a child's code extends its parent's.
  */
-export const regionDef: CrudDef = {
+export const regionDef: CrudDef<RegionRow> = {
   name: 'region',
   title: 'sys.region.title',
   perm: 'region',
   rowKey: 'code',
-  rowName: (r) => String(r.name),
+  rowName: (r) => r.name,
   tree: { parentParam: 'parentCode', root: '00', canHaveChildren: (r) => Number(r.regionLevel) < 5 },
   api: {
-    list: (params) => http.get<Row[]>(`${base}/lazy-tree`, { params }),
-    detail: (row) => http.get<Row>(`${base}/detail`, { params: { code: row.code } }),
+    list: (params) => http.get<RegionRow[]>(`${base}/lazy-tree`, { params }),
+    detail: (row) => http.get<RegionRow>(`${base}/detail`, { params: { code: row.code } }),
     submit: (body) => http.post(`${base}/submit`, body),
     // The server removes one region a call (spec: remove takes an id); a batch goes one by one.
     remove: async (codes) => {
@@ -32,7 +46,7 @@ export const regionDef: CrudDef = {
     // Export: the whole tree to district level in one answer instead of one call per branch.
     all: async () => {
       const tree = await http.get<RegionTreeNode[]>(`${base}/list-region-tree`, { params: { level: 3 } });
-      const rows: Row[] = [];
+      const rows: RegionRow[] = [];
       const walk = (nodes: RegionTreeNode[], level: number, parentCode: string) =>
         nodes.forEach((n) => {
           rows.push({ code: n.value, name: n.title, regionLevel: level, parentCode });

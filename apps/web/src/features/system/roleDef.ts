@@ -1,17 +1,28 @@
 import { http } from '@/shared/http';
-import { nest, parentForForm, bladeCalls, type CrudDef, type Row, type TreeChoice } from '@/shared/crud';
+import { nest, parentForForm, bladeCalls, type CrudDef, type TreeChoice } from '@/shared/crud';
 import './messages';
 
 const base = '/api/blade-system/role';
-const calls = bladeCalls(base);
-const list = (params: Record<string, unknown>) => http.get<Row[]>(`${base}/list`, { params });
+// A row as the server answers it (local until the contracts package has the wire type; a type, not an
+// interface, so it still passes where the engine takes a loose Row).
+export type RoleRow = {
+  id: string;
+  roleName: string;
+  roleAlias: string;
+  sort?: number;
+  parentId?: string;
+  children?: RoleRow[];
+};
+
+const calls = bladeCalls<RoleRow>(base);
+const list = (params: Record<string, unknown>) => http.get<RoleRow[]>(`${base}/list`, { params });
 
 /** Roles of the tenant; the server answers them flat, the table shows them as their tree. */
-export const roleDef = (grant: (row: Row) => void): CrudDef => ({
+export const roleDef = (grant: (row: RoleRow) => void): CrudDef<RoleRow> => ({
   name: 'role',
   title: 'sys.role.title',
   perm: 'role',
-  rowName: (r) => String(r.roleName),
+  rowName: (r) => r.roleName,
   api: { ...calls, list: async (params) => nest(await list(params)), all: list },
   columns: [
     {

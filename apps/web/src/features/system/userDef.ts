@@ -2,7 +2,7 @@ import type { RuleObject } from 'antd/es/form';
 import { http } from '@/shared/http';
 import i18n from '@/shared/i18n';
 import { mobileRule } from '@/shared/validators';
-import { bladeCalls, splitList, type CrudDef, type Row, type TreeChoice } from '@/shared/crud';
+import { bladeCalls, splitList, type CrudDef, type TreeChoice } from '@/shared/crud';
 import './messages';
 
 export interface UserPageHooks {
@@ -17,17 +17,39 @@ const optionalMobile: RuleObject = {
     value ? (mobileRule(i18n.t) as RuleObject).validator!(rule, value, cb) : Promise.resolve(),
 };
 
-const names = (rows: Row[]) => rows.map((r) => r.realName || r.account).join('、');
-const ids = (rows: Row[]) => rows.map((r) => r.id).join(',');
+// A row as the server answers it (local until the contracts package has the wire type; a type, not an
+// interface, so it still passes where the engine takes a loose Row).
+export type UserRow = {
+  id: string;
+  account: string;
+  realName: string;
+  code?: string;
+  name?: string;
+  phone?: string;
+  email?: string;
+  sex?: number;
+  roleId?: string;
+  roleIds?: string[];
+  deptId?: string;
+  deptIds?: string[];
+  status?: number;
+  lockedUntil?: string;
+  createTime?: string;
+  password?: string;
+  password2?: string;
+};
+
+const names = (rows: UserRow[]) => rows.map((r) => r.realName || r.account).join('、');
+const ids = (rows: UserRow[]) => rows.map((r) => r.id).join(',');
 
 /** Users of the tenant (filtered by the department chosen on the left, sub-departments included). */
-export const userDef = ({ showPassword, t }: UserPageHooks): CrudDef => ({
+export const userDef = ({ showPassword, t }: UserPageHooks): CrudDef<UserRow> => ({
   name: 'user',
   title: 'sys.user.title',
   perm: 'user',
   rowName: (r) => String(r.realName || r.account),
   api: {
-    ...bladeCalls('/api/blade-user'),
+    ...bladeCalls<UserRow>('/api/blade-user'),
     // Removing yourself is refused by the server with its reason.
   },
   columns: [

@@ -5,14 +5,27 @@ import { ZoneRegionPicker } from './ZoneRegionPicker';
 import './messages';
 
 const base = '/api/blade-basic/zone';
-const calls = bladeCalls(base, { list: 'lazy-tree', idParam: 'id' });
+// A row as the server answers it (local until the contracts package has the wire type; a type, not an
+// interface, so it still passes where the engine takes a loose Row).
+export type ZoneRow = {
+  id: string;
+  code: string;
+  name: string;
+  sort?: number;
+  remark?: string;
+  parentId?: string;
+  regionCodes?: string;
+  hasChildren?: boolean;
+};
+
+const calls = bladeCalls<ZoneRow>(base, { list: 'lazy-tree', idParam: 'id' });
 
 /** Sales zones of the tenant: a tree sorted by code, each covering regions (a region in one zone only). */
-export const zoneDef: CrudDef = {
+export const zoneDef: CrudDef<ZoneRow> = {
   name: 'zone',
   title: 'sys.zone.title',
   perm: 'zone',
-  rowName: (r) => `${String(r.code)} ${String(r.name)}`,
+  rowName: (r) => `${r.code} ${r.name}`,
   tree: { parentParam: 'parentId', root: '0' },
   api: {
     ...calls,

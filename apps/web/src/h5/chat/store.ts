@@ -120,6 +120,7 @@ class ChatSession {
     this.batch?.stop();
     const chat = this.chat;
     this.chat = undefined;
+    // Leaving the chat: the client is dropped whether or not it closes cleanly.
     if (chat) await chat.destroy().catch(() => undefined);
     useChat.setState({ ...initial });
   }
@@ -157,6 +158,7 @@ class ChatSession {
   /** Spec §4: a conversation is marked read when opened and whenever messages arrive while it is seen. */
   private markRead() {
     if (!this.chat?.isReady() || document.visibilityState !== 'visible') return;
+    // A failure only means the mark waits for the next message or opening.
     void this.chat.setMessageRead({ conversationID: this.conversationID }).catch(() => undefined);
   }
 

@@ -1,19 +1,19 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Col, Form, Modal, Row as Line, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FieldInput } from './Field';
 import './messages';
 import { fieldRules } from './params';
-import type { CrudColumn, DictRef, FormMode, Row } from './types';
+import type { AnyRow, CrudColumn, DictRef, FormMode, Row } from './types';
 import { useRevalidateOnLanguage } from '../i18n/form';
 
-export interface FormDialogProps {
+export interface FormDialogProps<R extends AnyRow = Row> {
   open: boolean;
   title: string;
   /** Form name: keeps field ids unique when two dialogs are mounted. */
   name: string;
   mode: FormMode;
-  columns: CrudColumn[];
+  columns: CrudColumn<R>[];
   /** Values the form starts with (already mapped for the form). */
   initial?: Row;
   /** Still loading the row (detail call). */
@@ -21,16 +21,20 @@ export interface FormDialogProps {
   record?: Row;
   width?: number;
   dictOptions: (ref: DictRef, numeric?: boolean) => Array<{ value: string | number; label: string }>;
-  onSubmit: (values: Row) => Promise<unknown>;
+  /** The validated values; the caller's mutation saves them and closes the dialog when it worked. */
+  onSubmit: (values: Row) => void;
+  /** The save is under way (the caller's `mutation.isPending`). */
+  saving?: boolean;
   onClose: () => void;
 }
 
 /** Add / edit / view of one row: the fields its columns declare, validated with messages naming them. */
-export function FormDialog(p: FormDialogProps) {
+export function FormDialog<R extends AnyRow = Row>(props: FormDialogProps<R>) {
+  // The fields read the row by their column `prop`; R only checks the declaration.
+  const p = props as unknown as FormDialogProps;
   const { t } = useTranslation();
   const [form] = Form.useForm();
   useRevalidateOnLanguage(form);
-  const [saving, setSaving] = useState(false);
   const record = p.record ?? {};
   const fields = p.columns.filter((c) => c.form && !(c.form.addOnly && p.mode !== 'add'));
 
@@ -44,15 +48,12 @@ export function FormDialog(p: FormDialogProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [p.initial]);
 
-  const submit = async () => {
-    const values = (await form.validateFields()) as Row;
-    setSaving(true);
-    try {
-      await p.onSubmit(values);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = () =>
+    form.validateFields().then(
+      (values: Row) => p.onSubmit(values),
+      // Invalid: the form marks each field with its message; there is nothing to send.
+      () => undefined,
+    );
 
   return (
     <Modal
@@ -60,11 +61,11 @@ export function FormDialog(p: FormDialogProps) {
       title={p.title}
       width={p.width ?? 760}
       onCancel={p.onClose}
-      onOk={p.mode === 'view' ? p.onClose : () => void submit().catch(() => undefined)}
+      onOk={p.mode === 'view' ? p.onClose : () => void submit()}
       okText={p.mode === 'view' ? t('crud.close') : t('crud.save')}
       cancelText={t('crud.cancel')}
       cancelButtonProps={p.mode === 'view' ? { style: { display: 'none' } } : undefined}
-      confirmLoading={saving}
+      confirmLoading={Boolean(p.saving)}
       destroyOnHidden
       forceRender={false}
     >

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Empty, Modal, Spin, Tree } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../http';
@@ -52,7 +53,13 @@ export function TreeGrantDialog(p: TreeGrantDialogProps) {
   const [tree, setTree] = useState<GrantNode[]>();
   const [checked, setChecked] = useState<string[]>([]);
   const [half, setHalf] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
+  const saving = useMutation({
+    mutationFn: (keys: string[]) => p.save(keys),
+    onSuccess: () => {
+      toast.success(t('crud.saved'));
+      p.onClose();
+    },
+  });
 
   useEffect(() => {
     if (!p.open) return;
@@ -64,33 +71,24 @@ export function TreeGrantDialog(p: TreeGrantDialogProps) {
         setChecked(state.checked);
         setHalf(state.half);
       })
+      // The client said why; there is nothing to grant from.
       .catch(() => p.onClose());
     // Loaded once per opening.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [p.open]);
 
-  const save = async () => {
-    setSaving(true);
-    try {
-      await p.save([...new Set([...checked, ...half])]);
-      toast.success(t('crud.saved'));
-      p.onClose();
-    } catch {
-      // Shown by the client.
-    } finally {
-      setSaving(false);
-    }
-  };
+  // A failed save was shown by the client; the dialog stays open to try again.
+  const save = () => saving.mutate([...new Set([...checked, ...half])]);
 
   return (
     <Modal
       open={p.open}
       title={p.title}
       onCancel={p.onClose}
-      onOk={() => void save()}
+      onOk={save}
       okText={t('crud.save')}
       cancelText={t('crud.cancel')}
-      confirmLoading={saving}
+      confirmLoading={saving.isPending}
       destroyOnHidden
       styles={{ body: { maxHeight: '60vh', overflow: 'auto' } }}
     >

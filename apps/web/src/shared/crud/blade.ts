@@ -1,18 +1,18 @@
 import { http } from '../http';
-import type { CrudApi, Page, Row } from './types';
+import type { AnyRow, CrudApi, Page, Row } from './types';
 
 /**
  * The calls of a BladeX resource (`list`, `detail?id=`, `submit` with a JSON body, `remove?ids=`), so a
  * page only names what differs: another list endpoint, another id parameter.
  */
-export function bladeCalls(
+export function bladeCalls<R extends AnyRow = Row>(
   base: string,
   o: { list?: string; detail?: string; remove?: string; idParam?: string; key?: string } = {},
-): Required<Pick<CrudApi, 'list' | 'detail' | 'submit' | 'remove'>> {
+): Required<Pick<CrudApi<R>, 'list' | 'detail' | 'submit' | 'remove'>> {
   const key = o.key ?? 'id';
   return {
-    list: (params) => http.get<Page | Row[]>(`${base}/${o.list ?? 'list'}`, { params }),
-    detail: (row) => http.get<Row>(`${base}/${o.detail ?? 'detail'}`, { params: { [key]: row[key] } }),
+    list: (params) => http.get<Page<R> | R[]>(`${base}/${o.list ?? 'list'}`, { params }),
+    detail: (row) => http.get<R>(`${base}/${o.detail ?? 'detail'}`, { params: { [key]: (row as Row)[key] } }),
     submit: (body) => http.post(`${base}/submit`, body),
     remove: (ids) =>
       http.post(`${base}/${o.remove ?? 'remove'}`, undefined, {

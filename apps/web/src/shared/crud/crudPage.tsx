@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import { CrudTable } from './CrudTable';
-import type { CrudDef } from './types';
+import type { AnyRow, CrudDef } from './types';
 
 /** A console page that is nothing but its declaration. */
-export function crudPage(def: CrudDef): { default: ComponentType } {
+export function crudPage<R extends AnyRow>(def: CrudDef<R>): { default: ComponentType } {
   const Page = () => <CrudTable def={def} />;
   Page.displayName = `CrudPage(${def.name})`;
   return { default: Page };

@@ -1,12 +1,12 @@
 import type { ComponentType } from 'react';
-import type { CrudDef } from './types';
+import type { AnyRow, CrudDef } from './types';
 
 /**
  * A page loader for a page that is only a declaration (features/<f>/pages.ts). pages.ts files are read
  * with the shell, so this file imports nothing: the engine is loaded with the page.
  */
 export const declared =
-  (load: () => Promise<CrudDef>): (() => Promise<{ default: ComponentType }>) =>
+  <R extends AnyRow>(load: () => Promise<CrudDef<R>>): (() => Promise<{ default: ComponentType }>) =>
   async () => {
     const [{ crudPage }, def] = await Promise.all([import('./crudPage'), load()]);
     return crudPage(def);

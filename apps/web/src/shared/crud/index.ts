@@ -1,4 +1,6 @@
-export { CrudTable, type CrudTableProps } from './CrudTable';
+export { CrudTable, looseDef, type CrudTableProps } from './CrudTable';
+export { useCrudList, type CrudList } from './useCrudList';
+export { useCrudMutations, type CrudMutations } from './useCrudMutations';
 export { FormDialog } from './FormDialog';
 export { useDictionaries, fetchDictionary } from './dict';
 export * from './params';

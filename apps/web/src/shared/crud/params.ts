@@ -1,6 +1,6 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
-import type { CrudColumn, Page, Row, SortState } from './types';
+import type { AnyRow, CrudColumn, Page, Row, SortState } from './types';
 
 /** The page size asked for when the export walks every page (the server caps it at 1000). */
 export const EXPORT_PAGE_SIZE = 500;
@@ -192,7 +192,8 @@ export function cellText(
 }
 
 /** Flat rows with parentId → roots with nested children (lists answered flat, shown as a tree). */
-export function nest(rows: Row[], key = 'id', parentKey = 'parentId'): Row[] {
+export function nest<R extends AnyRow>(list: R[], key = 'id', parentKey = 'parentId'): R[] {
+  const rows = list as Row[];
   const byId = new Map(rows.map((r) => [String(r[key]), { ...r } as Row]));
   const roots: Row[] = [];
   for (const r of byId.values()) {
@@ -201,5 +202,5 @@ export function nest(rows: Row[], key = 'id', parentKey = 'parentId'): Row[] {
       ((parent.children as Row[] | undefined) ?? (parent.children = [] as Row[])).push(r);
     else roots.push(r);
   }
-  return roots;
+  return roots as R[];
 }

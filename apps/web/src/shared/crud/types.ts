@@ -37,6 +37,12 @@ export interface TreeChoice {
 
 export type FieldType = 'input' | 'textarea' | 'number' | 'select' | 'tree' | 'date' | 'password';
 
+/**
+ * A declared page's row type: its own interface (features/<f>/*Def.ts) or the loose `Row`. Columns,
+ * actions and callbacks are checked against it; the engine itself reads rows by their column `prop`.
+ */
+export type AnyRow = object;
+
 export interface FieldProps {
   value?: unknown;
   onChange?: (v: unknown) => void;
@@ -72,8 +78,9 @@ export interface FormSpec {
   help?: string;
 }
 
-export interface CrudColumn {
-  prop: string;
+export interface CrudColumn<R extends AnyRow = Row> {
+  /** A field of the row (a form-only column may name a field the row does not carry: declare it optional). */
+  prop: keyof R & string;
   /** i18n key of the label. */
   label: string;
   width?: number;
@@ -92,21 +99,21 @@ export interface CrudColumn {
   choices?: Choice[];
   /** Choices of a tree select (the form's parent, a department). */
   tree?: { key: string; load: () => Promise<TreeChoice[]> };
-  render?: (value: unknown, row: Row) => ReactNode;
+  render?(value: unknown, row: R): ReactNode;
   /** Cell text for the table and the export when it is not the value itself. */
-  text?: (row: Row) => string;
+  text?(row: R): string;
   /** false: not exported. */
   export?: boolean;
   ellipsis?: boolean;
 }
 
-export interface ActionContext {
-  rows: Row[];
+export interface ActionContext<R extends AnyRow = Row> {
+  rows: R[];
   reload: () => void;
 }
 
 /** A button beyond add/edit/view/remove: on the toolbar (acting on the selection) or in each row. */
-export interface CrudAction {
+export interface CrudAction<R extends AnyRow = Row> {
   key: string;
   /** i18n key. */
   label: string;
@@ -115,45 +122,46 @@ export interface CrudAction {
   place: 'toolbar' | 'row';
   /** Toolbar actions that act on the selection need at least one row. */
   needsSelection?: boolean;
-  visible?: (row: Row) => boolean;
+  visible?(row: R): boolean;
   danger?: boolean;
   /** A question asked first (already translated), e.g. naming the rows. */
-  confirm?: (rows: Row[]) => string;
-  run: (ctx: ActionContext) => unknown;
+  confirm?(rows: R[]): string;
+  run(ctx: ActionContext<R>): unknown;
 }
 
-export interface CrudApi {
+export interface CrudApi<R extends AnyRow = Row> {
   /** A page (paged tables) or rows (lazy trees; `params` then carries the parent). */
-  list: (params: Record<string, unknown>) => Promise<Page | Row[]>;
-  detail?: (row: Row) => Promise<Row>;
-  submit?: (values: Row, mode: 'add' | 'edit') => Promise<unknown>;
-  remove?: (ids: string[]) => Promise<unknown>;
+  list(params: Record<string, unknown>): Promise<Page<R> | R[]>;
+  detail?(row: R): Promise<R>;
+  /** Form values (loose: what the fields hold, mapped by `toBody`). */
+  submit?(values: Row, mode: 'add' | 'edit'): Promise<unknown>;
+  remove?(ids: string[]): Promise<unknown>;
   /** Every row matching the filters (export); default: every page of `list`, or every tree level. */
-  all?: (params: Record<string, unknown>) => Promise<Row[]>;
+  all?(params: Record<string, unknown>): Promise<R[]>;
 }
 
-export interface CrudDef {
+export interface CrudDef<R extends AnyRow = Row> {
   /** Unique name: the query-cache key, the form's name, the export file name. */
   name: string;
   /** i18n key of the title (export file name, dialogs). */
   title: string;
-  columns: CrudColumn[];
-  api: CrudApi;
+  columns: CrudColumn<R>[];
+  api: CrudApi<R>;
   /** Prefix of the button codes: `${perm}_add`, `_edit`, `_delete`, `_view`. */
   perm: string;
   /** Codes that do not follow the prefix (top menus: every write needs menu_top). */
   buttons?: Partial<Record<'add' | 'edit' | 'delete' | 'view', string>>;
-  rowKey?: string;
+  rowKey?: keyof R & string;
   /** What a confirmation calls a row (its name). */
-  rowName: (row: Row) => string;
+  rowName(row: R): string;
   /** Paged (current/size) or a lazy tree. */
-  tree?: { parentParam: string; root: string; canHaveChildren?: (row: Row) => boolean };
+  tree?: { parentParam: string; root: string; canHaveChildren?(row: R): boolean };
   /** Selection checkboxes for batch remove and toolbar actions (default: when it can remove). */
   selectable?: boolean;
-  actions?: CrudAction[];
+  actions?: CrudAction<R>[];
   /** Row → form values (e.g. split a comma list); and form values → body. */
-  toForm?: (row: Row) => Row;
-  toBody?: (values: Row, mode: 'add' | 'edit', row: Row) => Row;
+  toForm?(row: R): Row;
+  toBody?(values: Row, mode: 'add' | 'edit', row: R): Row;
   /** Values a new row starts with (e.g. the chosen parent dictionary). */
   defaults?: () => Row;
   /** Default page size. */
@@ -161,7 +169,7 @@ export interface CrudDef {
   /** Default sort. */
   sort?: SortState;
   /** After a successful add (e.g. show an initial password answered once). */
-  afterSubmit?: (answer: unknown, mode: 'add' | 'edit') => void;
+  afterSubmit?(answer: unknown, mode: 'add' | 'edit'): void;
   /** Dialog width. */
   formWidth?: number;
   /** Query-cache keys a write makes stale (e.g. ['dictionary'] after a dictionary entry changes). */

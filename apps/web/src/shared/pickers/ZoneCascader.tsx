@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Cascader } from 'antd';
 import { zoneTree } from './api';
@@ -26,25 +27,15 @@ export function ZoneCascader({
   style,
 }: ZoneCascaderProps) {
   const { t } = useTranslation();
-  const [options, setOptions] = useState<CascaderOption[]>([]);
-  const [loading, setLoading] = useState(true);
-
-  useEffect(() => {
-    let live = true;
-    zoneTree()
-      .then((tree) => live && setOptions(zoneOptions(tree)))
-      .catch(() => undefined)
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, []);
+  // Under 'crud-tree': a change on the zones page makes it stale with the other tree selects.
+  const tree = useQuery({ queryKey: ['crud-tree', 'zone-cascader'], queryFn: zoneTree });
+  const options = useMemo<CascaderOption[]>(() => (tree.data ? zoneOptions(tree.data) : []), [tree.data]);
 
   return (
     <Cascader
       options={options}
       value={value}
-      loading={loading}
+      loading={tree.isPending}
       disabled={disabled}
       changeOnSelect={changeOnSelect}
       placeholder={placeholder ?? t('pickers.zonePlaceholder')}

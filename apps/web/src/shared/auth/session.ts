@@ -117,6 +117,7 @@ export function startTokenUpkeep(): () => void {
 
 /** Sign-out: tell the server, clear everything of the session, reload at /login. */
 export async function signOut(): Promise<void> {
+  // The session ends here whatever the server says (an expired token is refused, and that is fine).
   await http.post('/api/blade-auth/oauth/logout', {}, { silent: true }).catch(() => undefined);
   signedOut();
   window.location.assign('/login');

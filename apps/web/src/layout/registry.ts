@@ -1,7 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router';
-
-export type PageLoader = () => Promise<{ default: ComponentType }>;
+import type { PageLoader } from '@/shared/page/loader';
 
 /**
  * Menu path → page. Each feature folder declares its pages in features/<f>/pages.ts; menus from the
