@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { Zone, ZoneNode, ZoneRegion, ZoneRow } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { requireCode, scopeOf } from '../../platform/auth/guard.js';
@@ -8,7 +9,6 @@ import { buildTree } from '../menu/tree.js';
 import { removeZones, saveZone, zones } from './zone-rules.js';
 import { Id, IdList } from '../../platform/schema.js';
 
-const row = Type.Object({}, { additionalProperties: true });
 const id = Id();
 const zoneBody = Type.Object({
   id: Type.Optional(id),
@@ -38,7 +38,7 @@ export async function zoneRoutes(app: App) {
           parentId: Type.Optional(id),
           name: Type.Optional(Type.String({ maxLength: 64 })),
         }),
-        response: { 200: envelope(Type.Array(row)) },
+        response: { 200: envelope(Type.Array(ZoneRow)) },
       },
     },
     async (req) => {
@@ -58,7 +58,7 @@ export async function zoneRoutes(app: App) {
       schema: {
         tags,
         summary: 'Every zone as a tree of { id, title: "code name", value, children }, sorted by code',
-        response: { 200: envelope(Type.Array(row)) },
+        response: { 200: envelope(Type.Array(ZoneNode)) },
       },
     },
     async (req) => {
@@ -93,7 +93,7 @@ export async function zoneRoutes(app: App) {
         tags,
         summary: 'One zone with the regions it covers',
         querystring: Type.Object({ id }),
-        response: { 200: envelope(row) },
+        response: { 200: envelope(Zone) },
       },
     },
     async (req) => {
@@ -119,7 +119,7 @@ export async function zoneRoutes(app: App) {
           id: Type.Optional(id),
           isUpdate: Type.Optional(Type.Boolean()),
         }),
-        response: { 200: envelope(Type.Array(row)) },
+        response: { 200: envelope(Type.Array(ZoneRegion)) },
       },
     },
     async (req) => {

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { Dept, DeptNode } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { requireCode, scopeOf } from '../../platform/auth/guard.js';
@@ -8,9 +9,13 @@ import { buildTree } from '../menu/tree.js';
 import { deptNode, depts, removeDepts, submitDept } from './rules.js';
 import { Id, IdList } from '../../platform/schema.js';
 
-const row = Type.Object({}, { additionalProperties: true });
 const id = Id();
 const parentQuery = { parentId: Type.Optional(id), tenantId: Type.Optional(Type.String({ maxLength: 12 })) };
+// The name filters a lazy list searches the whole tree by (also declared as filters of the Repo).
+const nameQuery = {
+  deptName: Type.Optional(Type.String({ maxLength: 200 })),
+  fullName: Type.Optional(Type.String({ maxLength: 200 })),
+};
 const tenantFilter = (tenantId: string | undefined) => (w: { sql: string[]; params: unknown[] }) => {
   // The platform administrator may look at one tenant's tree; everyone else is scoped by the Repo anyway.
   if (!tenantId) return;
@@ -34,12 +39,12 @@ export async function deptRoutes(app: App) {
       schema: {
         tags,
         summary: 'Departments under a parent (rows with hasChildren), filtered by name',
-        querystring: listQuerySchema(depts.def.filters!, parentQuery),
-        response: { 200: envelope(Type.Array(row)) },
+        querystring: listQuerySchema(depts.def.filters!, { ...parentQuery, ...nameQuery }),
+        response: { 200: envelope(Type.Array(Dept)) },
       },
     },
     async (req) => {
-      const q = req.query as { parentId?: string; tenantId?: string; deptName?: string; fullName?: string };
+      const q = req.query;
       const filtering = Boolean(q.deptName || q.fullName);
       // A name search looks through the whole tree; browsing goes one level at a time.
       return ok(
@@ -58,7 +63,7 @@ export async function deptRoutes(app: App) {
         tags,
         summary: 'Every department of the tenant, filtered',
         querystring: listQuerySchema(depts.def.filters!, parentQuery),
-        response: { 200: envelope(Type.Array(row)) },
+        response: { 200: envelope(Type.Array(Dept)) },
       },
     },
     async (req) =>
@@ -67,7 +72,7 @@ export async function deptRoutes(app: App) {
           db,
           scopeOf(req),
           req.query,
-          tenantFilter((req.query as { tenantId?: string }).tenantId),
+          tenantFilter(req.query.tenantId),
         ),
       ),
   );
@@ -80,7 +85,7 @@ export async function deptRoutes(app: App) {
         tags,
         summary: 'The department tree: { id, parentId, title, key, value, children }',
         querystring: Type.Object({ tenantId: Type.Optional(Type.String({ maxLength: 12 })) }),
-        response: { 200: envelope(Type.Array(row)) },
+        response: { 200: envelope(Type.Array(DeptNode)) },
       },
     },
     async (req) => {
@@ -99,7 +104,7 @@ export async function deptRoutes(app: App) {
         tags,
         summary: 'Tree nodes under a parent, for pickers (employees come from dept-personnel)',
         querystring: Type.Object(parentQuery),
-        response: { 200: envelope(Type.Array(row)) },
+        response: { 200: envelope(Type.Array(DeptNode)) },
       },
     },
     async (req) =>
@@ -123,7 +128,7 @@ export async function deptRoutes(app: App) {
         tags,
         summary: 'One department',
         querystring: Type.Object({ id }),
-        response: { 200: envelope(row) },
+        response: { 200: envelope(Dept) },
       },
     },
     async (req) => ok(await depts.detail(db, scopeOf(req), req.query.id)),
@@ -181,7 +186,7 @@ export async function deptRoutes(app: App) {
           type: Type.Optional(Type.String({ maxLength: 4 })),
           tenantId: Type.Optional(Type.String({ maxLength: 12 })),
         }),
-        response: { 200: envelope(Type.Array(row)) },
+        response: { 200: envelope(Type.Array(DeptNode)) },
       },
     },
     async (req) => {

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { Dict, DictNode } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok, pageSchema } from '../../platform/envelope.js';
 import { requireCode, scopeOf } from '../../platform/auth/guard.js';
@@ -9,7 +10,6 @@ import { bizDicts, systemDicts } from './repo.js';
 import { removeDicts, submitDict, toTree } from './rules.js';
 import { Id, IdList } from '../../platform/schema.js';
 
-const row = Type.Object({}, { additionalProperties: true });
 const id = Id();
 const entry = Type.Object({
   id: Type.String(),
@@ -84,7 +84,7 @@ export async function dictRoutes(app: App) {
           tags,
           summary: 'Dictionary rows (all levels), filtered',
           querystring: filters,
-          response: { 200: envelope(Type.Array(row)) },
+          response: { 200: envelope(Type.Array(Dict)) },
         },
       },
       async (req) =>
@@ -108,7 +108,7 @@ export async function dictRoutes(app: App) {
           tags,
           summary: 'A page of dictionaries (the roots)',
           querystring: filters,
-          response: { 200: envelope(pageSchema(row)) },
+          response: { 200: envelope(pageSchema(Dict)) },
         },
       },
       async (req) => ok(await repo.page(db, scopeOf(req), req.query, (w) => w.sql.push('t.parent_id = 0'))),
@@ -122,7 +122,7 @@ export async function dictRoutes(app: App) {
           tags,
           summary: 'A page of the entries of one dictionary',
           querystring: listQuerySchema(repo.def.filters!, { parentId: id }),
-          response: { 200: envelope(pageSchema(row)) },
+          response: { 200: envelope(pageSchema(Dict)) },
         },
       },
       async (req) =>
@@ -144,7 +144,7 @@ export async function dictRoutes(app: App) {
           tags,
           summary: 'One dictionary row',
           querystring: Type.Object({ id, code: Type.Optional(Type.String({ maxLength: 255 })) }),
-          response: { 200: envelope(row) },
+          response: { 200: envelope(Dict) },
         },
       },
       async (req) => ok(await repo.detail(db, scopeOf(req), req.query.id)),
@@ -158,7 +158,7 @@ export async function dictRoutes(app: App) {
           tags,
           summary: 'Dictionaries as a tree for selects (code=DICT: every dictionary)',
           querystring: Type.Object({ code: Type.Optional(Type.String({ maxLength: 255 })) }),
-          response: { 200: envelope(Type.Array(row)) },
+          response: { 200: envelope(Type.Array(DictNode)) },
         },
       },
       async (req) => {

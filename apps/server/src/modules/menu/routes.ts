@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { Type } from 'typebox';
+import { ButtonGroup, MenuNode, TopMenu } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { scopeOf } from '../../platform/auth/guard.js';
@@ -7,7 +8,6 @@ import type { Scope } from '../../platform/scope.js';
 import { buildTree, buttonGroups, grantedMenus, topMenuRoots } from './tree.js';
 import { Id } from '../../platform/schema.js';
 
-const anyArray = Type.Array(Type.Object({}, { additionalProperties: true }));
 
 /**
  * Menus depend only on the caller's roles (and the top menu chosen), and every user loads them at
@@ -55,7 +55,7 @@ export async function menuRoutes(app: App) {
         tags: ['menu'],
         summary: "The caller's menu tree (menus granted to the caller's roles and their ancestors), sorted",
         querystring: Type.Object({ topMenuId: Type.Optional(Id()) }),
-        response: { 200: envelope(anyArray) },
+        response: { 200: envelope(Type.Array(MenuNode)) },
       },
     },
     async (req) => {
@@ -78,7 +78,7 @@ export async function menuRoutes(app: App) {
       schema: {
         tags: ['menu'],
         summary: "The caller's buttons grouped by page (the shell flattens them to code → true)",
-        response: { 200: envelope(anyArray) },
+        response: { 200: envelope(Type.Array(ButtonGroup)) },
       },
     },
     async (req) => {
@@ -94,7 +94,7 @@ export async function menuRoutes(app: App) {
       schema: {
         tags: ['menu'],
         summary: "The top menus of the caller's tenant that own at least one menu the caller may open",
-        response: { 200: envelope(anyArray) },
+        response: { 200: envelope(Type.Array(TopMenu)) },
       },
     },
     async (req) => {

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { MenuDiff, MenuSyncRecord, RemoteMenu, SyncMenu } from '@forecourt/contracts';
 import { scopeOf } from '../../platform/auth/guard.js';
 import type { App } from '../../platform/context.js';
 import { Repo } from '../../platform/crud.js';
@@ -16,7 +17,6 @@ import { requirePlatformAdmin } from './sync.js';
 import { checkExportToken, remoteOf, SYNC_TOKEN_HEADER, EXPORT_PATH } from './sync-remote.js';
 import { Id, IdList } from '../../platform/schema.js';
 
-const row = Type.Object({}, { additionalProperties: true });
 const id = Id();
 const remoteIds = Type.Array(id, { minItems: 1, maxItems: 200 });
 
@@ -62,7 +62,7 @@ export async function menuSyncRoutes(app: App) {
           parentId: Type.Optional(id),
           ids: Type.Optional(IdList()),
         }),
-        response: { 200: envelope(Type.Object({ records: Type.Array(row) })) },
+        response: { 200: envelope(Type.Object({ records: Type.Array(SyncMenu) })) },
       },
     },
     async (req) => {
@@ -83,7 +83,7 @@ export async function menuSyncRoutes(app: App) {
         summary:
           "The remote's menus under a remote parent, each with syncState: missing here, changed, or same",
         querystring: Type.Object({ parentId: Type.Optional(id) }),
-        response: { 200: envelope(Type.Array(row)) },
+        response: { 200: envelope(Type.Array(RemoteMenu)) },
       },
     },
     async (req) => {
@@ -113,17 +113,7 @@ export async function menuSyncRoutes(app: App) {
         summary:
           'The diff of remote sub-trees (by remote ids) against the local menus, by code: added, changed (with fields), removed',
         body: Type.Object({ ids: remoteIds }),
-        response: {
-          200: envelope(
-            Type.Object({
-              remoteUrl: Type.String(),
-              added: Type.Integer(),
-              changed: Type.Integer(),
-              removed: Type.Integer(),
-              items: Type.Array(row),
-            }),
-          ),
-        },
+        response: { 200: envelope(MenuDiff) },
       },
     },
     async (req) => {
@@ -191,7 +181,7 @@ export async function menuSyncRoutes(app: App) {
           size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
           remoteUrl: Type.Optional(Type.String({ maxLength: 500 })),
         }),
-        response: { 200: envelope(pageSchema(row)) },
+        response: { 200: envelope(pageSchema(MenuSyncRecord)) },
       },
     },
     async (req) => {

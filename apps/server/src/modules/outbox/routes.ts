@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { OutboxSms } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok, pageSchema } from '../../platform/envelope.js';
 import { forbidden } from '../../platform/errors.js';
@@ -27,7 +28,6 @@ export const outbox = new Repo({
   defaultOrder: 't.create_time DESC, t.id DESC',
 });
 
-const row = Type.Object({}, { additionalProperties: true });
 
 export async function outboxRoutes(app: App) {
   const { db } = app.ctx;
@@ -41,7 +41,7 @@ export async function outboxRoutes(app: App) {
         summary:
           'A page of the development SMS outbox, newest first (texts of a server without an SMS gateway; platform administrator only)',
         querystring: listQuerySchema(outbox.def.filters!),
-        response: { 200: envelope(pageSchema(row)) },
+        response: { 200: envelope(pageSchema(OutboxSms)) },
       },
     },
     async (req) => {

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { MenuTreeNode, Role, RoleNode, RoleTreeRow } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { requireCode, scopeOf } from '../../platform/auth/guard.js';
@@ -9,7 +10,6 @@ import { buildTree } from '../menu/tree.js';
 import { grantMenus, removeRoles, roles, submitRole } from './rules.js';
 import { Id, IdList } from '../../platform/schema.js';
 
-const row = Type.Object({}, { additionalProperties: true });
 const id = Id();
 const idList = Type.Array(id, { maxItems: 2000 });
 
@@ -26,7 +26,7 @@ export async function roleRoutes(app: App) {
         tags,
         summary: "The tenant's roles",
         querystring: listQuerySchema(roles.def.filters!),
-        response: { 200: envelope(Type.Array(row)) },
+        response: { 200: envelope(Type.Array(RoleTreeRow)) },
       },
     },
     async (req) =>
@@ -47,7 +47,7 @@ export async function roleRoutes(app: App) {
       schema: {
         tags,
         summary: 'Roles as tree nodes for selects',
-        response: { 200: envelope(Type.Array(row)) },
+        response: { 200: envelope(Type.Array(RoleNode)) },
       },
     },
     async (req) => {
@@ -81,7 +81,7 @@ export async function roleRoutes(app: App) {
         tags,
         summary: 'One role',
         querystring: Type.Object({ id }),
-        response: { 200: envelope(row) },
+        response: { 200: envelope(Role) },
       },
     },
     async (req) => ok(await roles.detail(db, scopeOf(req), req.query.id)),
@@ -152,7 +152,7 @@ export async function roleRoutes(app: App) {
       schema: {
         tags,
         summary: 'Every menu and button as a tree for the grant dialog',
-        response: { 200: envelope(Type.Array(row)) },
+        response: { 200: envelope(Type.Array(MenuTreeNode)) },
       },
     },
     async () => {

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { User } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { bad } from '../../platform/errors.js';
@@ -56,11 +57,11 @@ export async function userAdminRoutes(app: App) {
         querystring: listQuerySchema(users.def.filters!, {
           deptId: Type.Optional(Id()),
         }),
-        response: { 200: envelope(pageSchema(Type.Object({}, { additionalProperties: true }))) },
+        response: { 200: envelope(pageSchema(User)) },
       },
     },
     async (req) => {
-      const deptId = (req.query as { deptId?: string }).deptId;
+      const { deptId } = req.query;
       return ok(
         await users.page(db, scopeOf(req), req.query, (w) => {
           if (!deptId) return;
@@ -82,7 +83,7 @@ export async function userAdminRoutes(app: App) {
         tags: ['user'],
         summary: 'One user (never the password)',
         querystring: Type.Object({ id: Id() }),
-        response: { 200: envelope(Type.Object({}, { additionalProperties: true })) },
+        response: { 200: envelope(User) },
       },
     },
     async (req) => ok(await users.detail(db, scopeOf(req), req.query.id)),
