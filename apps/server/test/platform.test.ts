@@ -51,7 +51,10 @@ describe(`platform (${dbLabel})`, () => {
 
   it('every JSON route declares its 200 answer field by field, with no open object anywhere inside', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
-      paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }>>;
+      paths: Record<
+        string,
+        Record<string, { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }>
+      >;
     };
     // Answers that are not JSON: files, images and spreadsheets the browser downloads or shows.
     const notJson = new Set(NOT_JSON);

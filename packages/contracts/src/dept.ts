@@ -35,3 +35,4 @@ export const DeptNode = treeOf('DeptNode', {
   avatar: Type.Optional(Nullable(Type.String())),
   brandNames: Type.Optional(Type.Array(Type.String())),
 });
+export type DeptNode = Static<typeof DeptNode>;

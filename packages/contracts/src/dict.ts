@@ -28,3 +28,4 @@ export const DictNode = treeOf('DictNode', {
   code: Type.String(),
   dictKey: Type.String(),
 });
+export type DictNode = Static<typeof DictNode>;

@@ -89,6 +89,7 @@ export const MenuTreeNode = treeOf('MenuTreeNode', {
   remark: Type.Optional(Nullable(Type.String())),
   meta: Type.Optional(Nullable(MenuMeta)),
 });
+export type MenuTreeNode = Static<typeof MenuTreeNode>;
 
 /** A top menu as its administration lists and edits it. */
 export const TopMenuRow = Type.Object({
@@ -113,6 +114,7 @@ export const TopMenuGrantNode = treeOf('TopMenuGrantNode', {
   value: Type.String(),
   meta: Nullable(MenuMeta),
 });
+export type TopMenuGrantNode = Static<typeof TopMenuGrantNode>;
 
 /** A menu as one environment exports it to another (menu sync; parents travel by code). */
 export const SyncMenu = Type.Object({

@@ -87,6 +87,7 @@ export const ZoneNode = treeOf('ZoneNode', {
   code: Type.String(),
   sort: Type.Integer(),
 });
+export type ZoneNode = Static<typeof ZoneNode>;
 
 /** A region as the zone editor picks it: whether another zone has it, whether this one does. */
 export const ZoneRegion = Type.Object({
@@ -99,3 +100,6 @@ export const ZoneRegion = Type.Object({
   selected: Nullable(Type.Boolean()),
 });
 export type ZoneRegion = Static<typeof ZoneRegion>;
+
+/** The answer of a region's submit: its code. */
+export const RegionSaved = Type.Object({ code: Type.String() });

@@ -25,3 +25,5 @@ export const RoleNode = treeOf('RoleNode', {
   roleAlias: Type.String(),
   sort: Type.Integer(),
 });
+export type RoleNode = Static<typeof RoleNode>;
+export type RoleTreeRow = Static<typeof RoleTreeRow>;

@@ -24,3 +24,12 @@ export const TenantInfo = Nullable(
   Type.Object({ tenantId: Type.String(), tenantName: Type.String(), backgroundUrl: Nullable(Type.String()) }),
 );
 export type TenantInfo = Static<typeof TenantInfo>;
+
+/** The answer of a tenant's submit: its id; a new tenant also its administrator's one-time password. */
+export const TenantSaved = Type.Object({
+  id: Type.String(),
+  tenantId: Type.Optional(Type.String()),
+  adminAccount: Type.Optional(Type.String()),
+  adminPassword: Type.Optional(Type.String()),
+});
+export type TenantSaved = Static<typeof TenantSaved>;

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Region, RegionCascade, RegionNode } from '@forecourt/contracts';
+import { Region, RegionCascade, RegionNode, RegionSaved } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { notFound } from '../../platform/errors.js';
@@ -88,7 +88,7 @@ export async function regionRoutes(app: App) {
         [req.query.code],
       );
       if (!r) throw notFound();
-      return ok(r);
+      return ok(r as Region);
     },
   );
 
@@ -136,7 +136,7 @@ export async function regionRoutes(app: App) {
           remark: Type.Optional(Type.String({ maxLength: 255 })),
           isUpdate: Type.Optional(Type.Boolean()),
         }),
-        response: { 200: envelope(Region) },
+        response: { 200: envelope(RegionSaved) },
       },
     },
     async (req) => ok(await submitRegion(db, scopeOf(req), req.body)),

@@ -1,5 +1,7 @@
 import { Type } from 'typebox';
 import { Zone, ZoneNode, ZoneRegion, ZoneRow } from '@forecourt/contracts';
+
+type ZoneRowFields = Omit<ZoneRow, 'title' | 'key' | 'value'>;
 import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { requireCode, scopeOf } from '../../platform/auth/guard.js';
@@ -47,7 +49,7 @@ export async function zoneRoutes(app: App) {
         w.params.push(req.query.parentId ?? '0');
         w.sql.push(`t.parent_id = $${w.params.length}`);
       });
-      return ok(rows.map((z) => ({ ...z, title: label(z as never), key: z.id, value: z.id })));
+      return ok((rows as ZoneRowFields[]).map((z) => ({ ...z, title: label(z), key: z.id, value: z.id })));
     },
   );
 
@@ -80,7 +82,7 @@ export async function zoneRoutes(app: App) {
             code: z.code,
             sort: i,
           })),
-        ),
+        ) as ZoneNode[],
       );
     },
   );
@@ -102,7 +104,7 @@ export async function zoneRoutes(app: App) {
         'SELECT region_code FROM blade_zone_region WHERE zone_id = $1 ORDER BY region_code',
         [req.query.id],
       );
-      return ok({ ...zone, regionCodes: regions.map((r) => r.region_code) });
+      return ok({ ...(zone as ZoneRowFields), regionCodes: regions.map((r) => r.region_code) });
     },
   );
 
@@ -135,7 +137,7 @@ export async function zoneRoutes(app: App) {
         WHERE r.parent_code = $1 ORDER BY r.code`,
         [req.query.parentCode ?? '00', scope.tenantId, own],
       );
-      return ok(rows);
+      return ok(rows as ZoneRegion[]);
     },
   );
 

@@ -48,9 +48,9 @@ export async function deptRoutes(app: App) {
       const filtering = Boolean(q.deptName || q.fullName);
       // A name search looks through the whole tree; browsing goes one level at a time.
       return ok(
-        await depts.list(db, scopeOf(req), req.query, (w) =>
+        (await depts.list(db, scopeOf(req), req.query, (w) =>
           filtering ? tenantFilter(q.tenantId)(w) : (underParent(q.parentId)(w), tenantFilter(q.tenantId)(w)),
-        ),
+        )) as Dept[],
       );
     },
   );
@@ -67,14 +67,7 @@ export async function deptRoutes(app: App) {
       },
     },
     async (req) =>
-      ok(
-        await depts.list(
-          db,
-          scopeOf(req),
-          req.query,
-          tenantFilter(req.query.tenantId),
-        ),
-      ),
+      ok((await depts.list(db, scopeOf(req), req.query, tenantFilter(req.query.tenantId))) as Dept[]),
   );
 
   app.get(
@@ -91,7 +84,9 @@ export async function deptRoutes(app: App) {
     async (req) => {
       const rows = await depts.list(db, scopeOf(req), {}, tenantFilter(req.query.tenantId));
       return ok(
-        buildTree(rows.map((d) => ({ ...deptNode(d as never), sort: Number((d as { sort: number }).sort) }))),
+        buildTree(
+          rows.map((d) => ({ ...deptNode(d as never), sort: Number((d as { sort: number }).sort) })),
+        ) as DeptNode[],
       );
     },
   );
@@ -131,7 +126,7 @@ export async function deptRoutes(app: App) {
         response: { 200: envelope(Dept) },
       },
     },
-    async (req) => ok(await depts.detail(db, scopeOf(req), req.query.id)),
+    async (req) => ok((await depts.detail(db, scopeOf(req), req.query.id)) as Dept),
   );
 
   app.post(

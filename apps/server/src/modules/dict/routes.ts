@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Dict, DictNode } from '@forecourt/contracts';
+import { Dict, DictNode, type Page } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok, pageSchema } from '../../platform/envelope.js';
 import { requireCode, scopeOf } from '../../platform/auth/guard.js';
@@ -89,14 +89,14 @@ export async function dictRoutes(app: App) {
       },
       async (req) =>
         ok(
-          await repo.list(
+          (await repo.list(
             db,
             scopeOf(req),
             req.query,
             (w) =>
               req.query.parentId !== undefined &&
               (w.params.push(req.query.parentId), w.sql.push(`t.parent_id = $${w.params.length}`)),
-          ),
+          )) as Dict[],
         ),
     );
 
@@ -111,7 +111,10 @@ export async function dictRoutes(app: App) {
           response: { 200: envelope(pageSchema(Dict)) },
         },
       },
-      async (req) => ok(await repo.page(db, scopeOf(req), req.query, (w) => w.sql.push('t.parent_id = 0'))),
+      async (req) =>
+        ok(
+          (await repo.page(db, scopeOf(req), req.query, (w) => w.sql.push('t.parent_id = 0'))) as Page<Dict>,
+        ),
     );
 
     app.get(
@@ -127,12 +130,12 @@ export async function dictRoutes(app: App) {
       },
       async (req) =>
         ok(
-          await repo.page(
+          (await repo.page(
             db,
             scopeOf(req),
             req.query,
             (w) => (w.params.push(req.query.parentId), w.sql.push(`t.parent_id = $${w.params.length}`)),
-          ),
+          )) as Page<Dict>,
         ),
     );
 
@@ -147,7 +150,7 @@ export async function dictRoutes(app: App) {
           response: { 200: envelope(Dict) },
         },
       },
-      async (req) => ok(await repo.detail(db, scopeOf(req), req.query.id)),
+      async (req) => ok((await repo.detail(db, scopeOf(req), req.query.id)) as Dict),
     );
 
     app.get(
@@ -169,7 +172,7 @@ export async function dictRoutes(app: App) {
           {},
           (w) => code && (w.params.push(code), w.sql.push(`t.code = $${w.params.length}`)),
         );
-        return ok(toTree(rows as never));
+        return ok(toTree(rows as never) as DictNode[]);
       },
     );
 

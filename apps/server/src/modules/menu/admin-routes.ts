@@ -18,19 +18,24 @@ export async function menuAdminRoutes(app: App) {
   const tags = ['menu'];
   const text = Type.Optional(Type.String({ maxLength: 200 }));
   // name/code/alias are the Repo's filters too; declared here because a search by them leaves the parent.
-  const q = listQuerySchema(menus.def.filters!, { parentId: Type.Optional(id), name: text, code: text, alias: text });
+  const q = listQuerySchema(menus.def.filters!, {
+    parentId: Type.Optional(id),
+    name: text,
+    code: text,
+    alias: text,
+  });
   const lazy =
     (categoryOnly?: 1) => async (req: { query: Static<typeof q> } & Parameters<typeof scopeOf>[0]) => {
       const query = req.query;
       const searching = Boolean(query.name || query.code || query.alias);
       return ok(
-        await menus.list(db, scopeOf(req), query, (w) => {
+        (await menus.list(db, scopeOf(req), query, (w) => {
           if (!searching) {
             w.params.push(query.parentId ?? '0');
             w.sql.push(`t.parent_id = $${w.params.length}`);
           }
           if (categoryOnly) w.sql.push('t.category = 1');
-        }),
+        })) as MenuRow[],
       );
     };
 
@@ -71,7 +76,7 @@ export async function menuAdminRoutes(app: App) {
         response: { 200: envelope(Type.Array(MenuRow)) },
       },
     },
-    async (req) => ok(await menus.list(db, scopeOf(req), req.query)),
+    async (req) => ok((await menus.list(db, scopeOf(req), req.query)) as MenuRow[]),
   );
   app.get(
     `${base}/tree`,
@@ -84,13 +89,10 @@ export async function menuAdminRoutes(app: App) {
       },
     },
     async (req) => {
-      const rows = (await menus.list(db, scopeOf(req), {}, (w) => w.sql.push('t.category = 1'))) as Array<{
-        id: string;
-        parentId: string;
-        name: string;
-        sort: number;
-      }>;
-      return ok(buildTree(rows.map((m) => ({ ...m, title: m.name, key: m.id, value: m.id }))));
+      const rows = (await menus.list(db, scopeOf(req), {}, (w) => w.sql.push('t.category = 1'))) as MenuRow[];
+      return ok(
+        buildTree(rows.map((m) => ({ ...m, title: m.name, key: m.id, value: m.id }))) as MenuTreeNode[],
+      );
     },
   );
   app.get(
@@ -104,7 +106,7 @@ export async function menuAdminRoutes(app: App) {
         response: { 200: envelope(MenuRow) },
       },
     },
-    async (req) => ok(await menus.detail(db, scopeOf(req), req.query.id)),
+    async (req) => ok((await menus.detail(db, scopeOf(req), req.query.id)) as MenuRow),
   );
   app.post(
     `${base}/submit`,

@@ -8,7 +8,6 @@ import type { Scope } from '../../platform/scope.js';
 import { buildTree, buttonGroups, grantedMenus, topMenuRoots } from './tree.js';
 import { Id } from '../../platform/schema.js';
 
-
 /**
  * Menus depend only on the caller's roles (and the top menu chosen), and every user loads them at
  * sign-in and on each reload: a short per-role-set cache keeps that cheap. Grant changes clear it.
@@ -67,7 +66,7 @@ export async function menuRoutes(app: App) {
         const owned = await topMenuRoots(db, scope, top);
         return roots.filter((r) => owned.has(r.id));
       });
-      return ok(tree);
+      return ok(tree as MenuNode[]);
     },
   );
 
@@ -83,7 +82,7 @@ export async function menuRoutes(app: App) {
     },
     async (req) => {
       const scope = scopeOf(req);
-      return ok(await buttonsCache.get(roleKey(scope), () => buttonGroups(db, scope)));
+      return ok((await buttonsCache.get(roleKey(scope), () => buttonGroups(db, scope))) as ButtonGroup[]);
     },
   );
 
@@ -108,7 +107,7 @@ export async function menuRoutes(app: App) {
           ORDER BY t.sort, t.id`,
         [scope.tenantId, ids],
       );
-      return ok(rows);
+      return ok(rows as TopMenu[]);
     },
   );
 }

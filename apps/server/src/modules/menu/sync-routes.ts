@@ -69,7 +69,9 @@ export async function menuSyncRoutes(app: App) {
       checkExportToken(config, req.headers[SYNC_TOKEN_HEADER]);
       const { ids, parentId } = req.query;
       return ok({
-        records: ids ? await menuSubtrees(db, ids.split(',')) : await menuChildren(db, parentId ?? '0'),
+        records: (ids
+          ? await menuSubtrees(db, ids.split(','))
+          : await menuChildren(db, parentId ?? '0')) as SyncMenu[],
       });
     },
   );
@@ -95,7 +97,7 @@ export async function menuSyncRoutes(app: App) {
         rows.map((r) => {
           const l = byCode.get(r.code);
           return {
-            ...r,
+            ...(r as SyncMenu),
             leaf: !r.hasChildren,
             syncState: !l ? 'missing' : changesOf(l, r).length ? 'changed' : 'same',
           };
@@ -122,7 +124,7 @@ export async function menuSyncRoutes(app: App) {
       const rows = await remote.subtrees(req.body.ids);
       const roots = rootCodes(rows, req.body.ids);
       const items = diffMenus(rows, await localMenus(db), roots);
-      return ok({ remoteUrl: remote.url, ...countOf(items), items });
+      return ok({ remoteUrl: remote.url, ...countOf(items), items } as MenuDiff);
     },
   );
 
@@ -197,7 +199,11 @@ export async function menuSyncRoutes(app: App) {
         ...page,
         records: page.records.map((r) => {
           const u = names.get(String(r.createUser));
-          return { ...r, createUserAccount: u?.account ?? null, createUserName: u?.real_name ?? null };
+          return {
+            ...(r as Omit<MenuSyncRecord, 'createUserAccount' | 'createUserName'>),
+            createUserAccount: u?.account ?? null,
+            createUserName: u?.real_name ?? null,
+          };
         }),
       });
     },

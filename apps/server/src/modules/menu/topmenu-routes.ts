@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { TopMenuGrantNode, TopMenuRow } from '@forecourt/contracts';
+import { type Page, TopMenuGrantNode, TopMenuRow } from '@forecourt/contracts';
 import { scopeOf } from '../../platform/auth/guard.js';
 import type { App } from '../../platform/context.js';
 import { envelope, ok, pageSchema } from '../../platform/envelope.js';
@@ -43,12 +43,12 @@ export async function topMenuRoutes(app: App) {
     async (req) => {
       const { tenantId } = req.query;
       return ok(
-        await topMenus.page(db, scopeOf(req), req.query, (w) => {
+        (await topMenus.page(db, scopeOf(req), req.query, (w) => {
           // The platform administrator may look at one tenant; everyone else is scoped by the Repo anyway.
           if (!tenantId) return;
           w.params.push(tenantId);
           w.sql.push(`t.tenant_id = $${w.params.length}`);
-        }),
+        })) as Page<TopMenuRow>,
       );
     },
   );
@@ -64,7 +64,7 @@ export async function topMenuRoutes(app: App) {
         response: { 200: envelope(TopMenuRow) },
       },
     },
-    async (req) => ok(await topMenus.detail(db, scopeOf(req), req.query.id)),
+    async (req) => ok((await topMenus.detail(db, scopeOf(req), req.query.id)) as TopMenuRow),
   );
 
   app.post(

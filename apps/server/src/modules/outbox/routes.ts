@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { OutboxSms } from '@forecourt/contracts';
+import { OutboxSms, type Page } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok, pageSchema } from '../../platform/envelope.js';
 import { forbidden } from '../../platform/errors.js';
@@ -28,7 +28,6 @@ export const outbox = new Repo({
   defaultOrder: 't.create_time DESC, t.id DESC',
 });
 
-
 export async function outboxRoutes(app: App) {
   const { db } = app.ctx;
   app.get(
@@ -47,7 +46,7 @@ export async function outboxRoutes(app: App) {
     async (req) => {
       const scope = scopeOf(req);
       if (!scope.isPlatformAdmin) throw forbidden('outbox.platformOnly');
-      return ok(await outbox.page(db, scope, req.query));
+      return ok((await outbox.page(db, scope, req.query)) as Page<OutboxSms>);
     },
   );
 }

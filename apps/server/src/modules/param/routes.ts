@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Param } from '@forecourt/contracts';
+import { type Page, Param } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok, pageSchema } from '../../platform/envelope.js';
 import { AppError, bad, forbidden } from '../../platform/errors.js';
@@ -61,7 +61,7 @@ export async function paramRoutes(app: App) {
         response: { 200: envelope(pageSchema(Param)) },
       },
     },
-    async (req) => ok(await params.page(db, scopeOf(req), req.query)),
+    async (req) => ok((await params.page(db, scopeOf(req), req.query)) as Page<Param>),
   );
   app.get(
     `${base}/detail`,
@@ -74,7 +74,7 @@ export async function paramRoutes(app: App) {
         response: { 200: envelope(Param) },
       },
     },
-    async (req) => ok(await params.detail(db, scopeOf(req), req.query.id)),
+    async (req) => ok((await params.detail(db, scopeOf(req), req.query.id)) as Param),
   );
   app.get(
     `${base}/value`,

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { RiskDiary, SensitiveWord } from '@forecourt/contracts';
+import { RiskDiary, SensitiveWord, type Page } from '@forecourt/contracts';
 import { requireCode, scopeOf } from '../../platform/auth/guard.js';
 import type { App } from '../../platform/context.js';
 import { envelope, ok, pageSchema } from '../../platform/envelope.js';
@@ -45,7 +45,7 @@ export async function riskRoutes(app: App) {
     },
     async (req) => {
       const page = await words.page(db, scopeOf(req), req.query);
-      return ok({ ...page, records: page.records.map(withCategoryName(req.lang)) });
+      return ok({ ...page, records: page.records.map(withCategoryName(req.lang)) as SensitiveWord[] });
     },
   );
 
@@ -60,7 +60,8 @@ export async function riskRoutes(app: App) {
         response: { 200: envelope(SensitiveWord) },
       },
     },
-    async (req) => ok(withCategoryName(req.lang)(await words.detail(db, scopeOf(req), req.query.id))),
+    async (req) =>
+      ok(withCategoryName(req.lang)(await words.detail(db, scopeOf(req), req.query.id)) as SensitiveWord),
   );
 
   app.get(
@@ -191,11 +192,11 @@ export async function riskRoutes(app: App) {
     async (req) => {
       const { word } = req.query;
       return ok(
-        await diary.page(db, scopeOf(req), req.query, (w) => {
+        (await diary.page(db, scopeOf(req), req.query, (w) => {
           if (!word) return;
           w.params.push(word);
           w.sql.push(`$${w.params.length} = ANY(t.hits)`);
-        }),
+        })) as Page<RiskDiary>,
       );
     },
   );
@@ -211,6 +212,6 @@ export async function riskRoutes(app: App) {
         response: { 200: envelope(RiskDiary) },
       },
     },
-    async (req) => ok(await diary.detail(db, scopeOf(req), req.query.id)),
+    async (req) => ok((await diary.detail(db, scopeOf(req), req.query.id)) as RiskDiary),
   );
 }

@@ -29,16 +29,7 @@ export async function roleRoutes(app: App) {
         response: { 200: envelope(Type.Array(RoleTreeRow)) },
       },
     },
-    async (req) =>
-      ok(
-        buildTree(
-          (await roles.list(db, scopeOf(req), req.query)) as Array<{
-            id: string;
-            parentId: string;
-            sort: number;
-          }>,
-        ),
-      ),
+    async (req) => ok(buildTree((await roles.list(db, scopeOf(req), req.query)) as Role[]) as RoleTreeRow[]),
   );
   app.get(
     `${base}/tree`,
@@ -69,7 +60,7 @@ export async function roleRoutes(app: App) {
             roleAlias: r.roleAlias,
             sort: r.sort,
           })),
-        ),
+        ) as RoleNode[],
       );
     },
   );
@@ -84,7 +75,7 @@ export async function roleRoutes(app: App) {
         response: { 200: envelope(Role) },
       },
     },
-    async (req) => ok(await roles.detail(db, scopeOf(req), req.query.id)),
+    async (req) => ok((await roles.detail(db, scopeOf(req), req.query.id)) as Role),
   );
   app.post(
     `${base}/submit`,
@@ -166,7 +157,9 @@ export async function roleRoutes(app: App) {
       }>(
         'SELECT id, parent_id AS "parentId", name, sort, category, code FROM blade_menu WHERE is_deleted = 0 ORDER BY sort, id',
       );
-      return ok(buildTree(rows.map((m) => ({ ...m, title: m.name, key: m.id, value: m.id }))));
+      return ok(
+        buildTree(rows.map((m) => ({ ...m, title: m.name, key: m.id, value: m.id }))) as MenuTreeNode[],
+      );
     },
   );
   app.get(

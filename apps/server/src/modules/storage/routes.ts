@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
-import { Attach, Uploaded } from '@forecourt/contracts';
+import { Attach, type Page, Uploaded } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok, pageSchema } from '../../platform/envelope.js';
 import { bad, notFound } from '../../platform/errors.js';
@@ -177,7 +177,7 @@ export async function storageRoutes(app: App) {
         response: { 200: envelope(pageSchema(Attach)) },
       },
     },
-    async (req) => ok(await attachments.page(db, scopeOf(req), req.query)),
+    async (req) => ok((await attachments.page(db, scopeOf(req), req.query)) as Page<Attach>),
   );
 
   app.get(
@@ -191,7 +191,7 @@ export async function storageRoutes(app: App) {
         response: { 200: envelope(Attach) },
       },
     },
-    async (req) => ok(await attachments.detail(db, scopeOf(req), req.query.id)),
+    async (req) => ok((await attachments.detail(db, scopeOf(req), req.query.id)) as Attach),
   );
 
   app.post(

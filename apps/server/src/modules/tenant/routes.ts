@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Tenant, TenantInfo } from '@forecourt/contracts';
+import { Tenant, TenantInfo, TenantSaved, type Page } from '@forecourt/contracts';
 import { urlString } from '../../platform/url.js';
 import type { App } from '../../platform/context.js';
 import { envelope, ok, pageSchema } from '../../platform/envelope.js';
@@ -61,7 +61,7 @@ export async function tenantRoutes(app: App) {
         response: { 200: envelope(pageSchema(Tenant)) },
       },
     },
-    async (req) => ok(await tenants.page(db, scopeOf(req), req.query)),
+    async (req) => ok((await tenants.page(db, scopeOf(req), req.query)) as Page<Tenant>),
   );
 
   app.get(
@@ -75,7 +75,7 @@ export async function tenantRoutes(app: App) {
         response: { 200: envelope(Tenant) },
       },
     },
-    async (req) => ok(await tenants.detail(db, scopeOf(req), req.query.id)),
+    async (req) => ok((await tenants.detail(db, scopeOf(req), req.query.id)) as Tenant),
   );
 
   app.post(
@@ -103,7 +103,7 @@ export async function tenantRoutes(app: App) {
           contactNumber: Type.Optional(Type.String({ maxLength: 20 })),
           address: Type.Optional(Type.String({ maxLength: 255 })),
         }),
-        response: { 200: envelope(Tenant) },
+        response: { 200: envelope(TenantSaved) },
       },
     },
     async (req) => {

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { User } from '@forecourt/contracts';
+import { type Page, User } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { bad } from '../../platform/errors.js';
@@ -63,14 +63,14 @@ export async function userAdminRoutes(app: App) {
     async (req) => {
       const { deptId } = req.query;
       return ok(
-        await users.page(db, scopeOf(req), req.query, (w) => {
+        (await users.page(db, scopeOf(req), req.query, (w) => {
           if (!deptId) return;
           w.params.push(deptId);
           const p = `$${w.params.length}`;
           w.sql.push(
             `EXISTS (SELECT 1 FROM blade_user_dept ud JOIN blade_dept d ON d.id = ud.dept_id WHERE ud.user_id = t.id AND (d.id = ${p}::bigint OR (',' || d.ancestors || ',') LIKE '%,' || ${p} || ',%'))`,
           );
-        }),
+        })) as Page<User>,
       );
     },
   );
@@ -86,7 +86,7 @@ export async function userAdminRoutes(app: App) {
         response: { 200: envelope(User) },
       },
     },
-    async (req) => ok(await users.detail(db, scopeOf(req), req.query.id)),
+    async (req) => ok((await users.detail(db, scopeOf(req), req.query.id)) as User),
   );
 
   app.post(

@@ -20,7 +20,10 @@ import { Id } from '../../platform/schema.js';
 const opt = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 const header = (h: string | string[] | undefined) => (Array.isArray(h) ? h[0] : h);
 /** Parameters may come in the query (BladeX clients) or the body; the body wins. */
-const params = <T extends object>(req: { query: T; body?: T | null }): T => ({ ...req.query, ...(req.body ?? {}) });
+const params = <T extends object>(req: { query: T; body?: T | null }): T => ({
+  ...req.query,
+  ...(req.body ?? {}),
+});
 const tenantOf = (req: FastifyRequest, given?: string) =>
   given?.trim() || header(req.headers['tenant-id'])?.trim() || PLATFORM_TENANT;
 
