@@ -15,7 +15,8 @@ export type MenuMeta = Static<typeof MenuMeta>;
 export const menuFields = {
   id: Type.String(),
   parentId: Type.String(),
-  code: Nullable(Type.String()),
+  /** Required by the menu administration and the sync's key, though the BladeX column allows null. */
+  code: Type.String(),
   name: Type.String(),
   alias: Nullable(Type.String()),
   path: Nullable(Type.String()),
