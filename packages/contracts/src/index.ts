@@ -14,3 +14,5 @@ export * from './region.js';
 export * from './storage.js';
 export * from './risk.js';
 export * from './outbox.js';
+export * from './desk.js';
+export * from './im.js';
