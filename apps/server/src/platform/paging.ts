@@ -172,7 +172,10 @@ export const pageQueryProps = {
 } satisfies TProperties;
 
 /** Query-string schema of a list route: paging, sorting and each declared filter with its suffixes. */
-export function listQuerySchema<E extends TProperties = {}>(defs: Record<string, FilterDef>, extra?: E) {
+export function listQuerySchema<E extends TProperties = Record<never, never>>(
+  defs: Record<string, FilterDef>,
+  extra?: E,
+) {
   const props: TProperties = {
     ...pageQueryProps,
     ...extra,

@@ -1,4 +1,3 @@
-import { Type } from 'typebox';
 import { OutboxSms, type Page } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok, pageSchema } from '../../platform/envelope.js';
