@@ -1,3 +1,4 @@
+import type { UserProfile as WireProfile } from '@forecourt/contracts';
 import type { Db } from '../../platform/db/index.js';
 
 /** What sign-in needs to know about an account. */
@@ -38,28 +39,8 @@ export async function findTenant(db: Db, tenantId: string): Promise<TenantRow | 
   );
 }
 
-/** The user as the shell sees it (the token answer and user-info share it). */
-export interface UserProfile {
-  tenant_id: string;
-  user_id: string;
-  account: string;
-  user_name: string;
-  nick_name: string;
-  real_name: string;
-  role_name: string;
-  role_id: string;
-  role_aliases: string[];
-  dept_id: string;
-  dept_name: string;
-  avatar: string;
-  emp_no: string;
-  phone: string;
-  email: string;
-  sex: number;
-  oauth_id: string;
-  brand_names: string[];
-  password_initial: boolean;
-}
+/** The profile the shell sees (contracts), plus the role aliases the token carries. */
+export type UserProfile = WireProfile & { role_aliases: string[] };
 
 export async function loadProfile(db: Db, userId: string): Promise<UserProfile | undefined> {
   const u = await db.one<{

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { Dict, DictNode, type Page } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok, pageSchema } from '../../platform/envelope.js';
 import { requireCode, scopeOf } from '../../platform/auth/guard.js';
@@ -9,7 +10,6 @@ import { bizDicts, systemDicts } from './repo.js';
 import { removeDicts, submitDict, toTree } from './rules.js';
 import { Id, IdList } from '../../platform/schema.js';
 
-const row = Type.Object({}, { additionalProperties: true });
 const id = Id();
 const entry = Type.Object({
   id: Type.String(),
@@ -84,19 +84,19 @@ export async function dictRoutes(app: App) {
           tags,
           summary: 'Dictionary rows (all levels), filtered',
           querystring: filters,
-          response: { 200: envelope(Type.Array(row)) },
+          response: { 200: envelope(Type.Array(Dict)) },
         },
       },
       async (req) =>
         ok(
-          await repo.list(
+          (await repo.list(
             db,
             scopeOf(req),
             req.query,
             (w) =>
               req.query.parentId !== undefined &&
               (w.params.push(req.query.parentId), w.sql.push(`t.parent_id = $${w.params.length}`)),
-          ),
+          )) as Dict[],
         ),
     );
 
@@ -108,10 +108,13 @@ export async function dictRoutes(app: App) {
           tags,
           summary: 'A page of dictionaries (the roots)',
           querystring: filters,
-          response: { 200: envelope(pageSchema(row)) },
+          response: { 200: envelope(pageSchema(Dict)) },
         },
       },
-      async (req) => ok(await repo.page(db, scopeOf(req), req.query, (w) => w.sql.push('t.parent_id = 0'))),
+      async (req) =>
+        ok(
+          (await repo.page(db, scopeOf(req), req.query, (w) => w.sql.push('t.parent_id = 0'))) as Page<Dict>,
+        ),
     );
 
     app.get(
@@ -122,17 +125,17 @@ export async function dictRoutes(app: App) {
           tags,
           summary: 'A page of the entries of one dictionary',
           querystring: listQuerySchema(repo.def.filters!, { parentId: id }),
-          response: { 200: envelope(pageSchema(row)) },
+          response: { 200: envelope(pageSchema(Dict)) },
         },
       },
       async (req) =>
         ok(
-          await repo.page(
+          (await repo.page(
             db,
             scopeOf(req),
             req.query,
             (w) => (w.params.push(req.query.parentId), w.sql.push(`t.parent_id = $${w.params.length}`)),
-          ),
+          )) as Page<Dict>,
         ),
     );
 
@@ -144,10 +147,10 @@ export async function dictRoutes(app: App) {
           tags,
           summary: 'One dictionary row',
           querystring: Type.Object({ id, code: Type.Optional(Type.String({ maxLength: 255 })) }),
-          response: { 200: envelope(row) },
+          response: { 200: envelope(Dict) },
         },
       },
-      async (req) => ok(await repo.detail(db, scopeOf(req), req.query.id)),
+      async (req) => ok((await repo.detail(db, scopeOf(req), req.query.id)) as Dict),
     );
 
     app.get(
@@ -158,7 +161,7 @@ export async function dictRoutes(app: App) {
           tags,
           summary: 'Dictionaries as a tree for selects (code=DICT: every dictionary)',
           querystring: Type.Object({ code: Type.Optional(Type.String({ maxLength: 255 })) }),
-          response: { 200: envelope(Type.Array(row)) },
+          response: { 200: envelope(Type.Array(DictNode)) },
         },
       },
       async (req) => {
@@ -169,7 +172,7 @@ export async function dictRoutes(app: App) {
           {},
           (w) => code && (w.params.push(code), w.sql.push(`t.code = $${w.params.length}`)),
         );
-        return ok(toTree(rows as never));
+        return ok(toTree(rows as never) as DictNode[]);
       },
     );
 

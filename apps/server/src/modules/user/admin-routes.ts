@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { type Page, User } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { bad } from '../../platform/errors.js';
@@ -56,20 +57,20 @@ export async function userAdminRoutes(app: App) {
         querystring: listQuerySchema(users.def.filters!, {
           deptId: Type.Optional(Id()),
         }),
-        response: { 200: envelope(pageSchema(Type.Object({}, { additionalProperties: true }))) },
+        response: { 200: envelope(pageSchema(User)) },
       },
     },
     async (req) => {
-      const deptId = (req.query as { deptId?: string }).deptId;
+      const { deptId } = req.query;
       return ok(
-        await users.page(db, scopeOf(req), req.query, (w) => {
+        (await users.page(db, scopeOf(req), req.query, (w) => {
           if (!deptId) return;
           w.params.push(deptId);
           const p = `$${w.params.length}`;
           w.sql.push(
             `EXISTS (SELECT 1 FROM blade_user_dept ud JOIN blade_dept d ON d.id = ud.dept_id WHERE ud.user_id = t.id AND (d.id = ${p}::bigint OR (',' || d.ancestors || ',') LIKE '%,' || ${p} || ',%'))`,
           );
-        }),
+        })) as Page<User>,
       );
     },
   );
@@ -82,10 +83,10 @@ export async function userAdminRoutes(app: App) {
         tags: ['user'],
         summary: 'One user (never the password)',
         querystring: Type.Object({ id: Id() }),
-        response: { 200: envelope(Type.Object({}, { additionalProperties: true })) },
+        response: { 200: envelope(User) },
       },
     },
-    async (req) => ok(await users.detail(db, scopeOf(req), req.query.id)),
+    async (req) => ok((await users.detail(db, scopeOf(req), req.query.id)) as User),
   );
 
   app.post(
