@@ -1,7 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
-import { ADMIN_PASSWORD, apiToken, baseUrl, clickShown, signInAs, useBrowser } from '../support/browser';
+import {
+  test,
+  expect,
+  ADMIN_PASSWORD,
+  apiToken,
+  baseUrl,
+  clickShown,
+  signInAs,
+  type Locator,
+  type Page,
+} from '../support/fixtures';
 
 /** antd puts a space between two Chinese characters of a plain button ("保 存"). */
 const cn = (text: string) => new RegExp(`^\\s*${[...text].join('\\s?')}\\s*$`);
@@ -61,11 +69,11 @@ async function removeRow(page: Page, scope: Locator | Page, text: string, questi
   await clickShown(confirmBox.getByRole('button', { name: cn('确定') }));
 }
 
-describe('administration console on the CRUD engine', () => {
-  const b = useBrowser();
-
-  it('menus: create (with validation), search, edit, export the filtered rows, remove', async () => {
-    const { page, context, errors } = await b.page();
+test.describe('administration console on the CRUD engine', () => {
+  test('menus: create (with validation), search, edit, export the filtered rows, remove', async ({
+    pages,
+  }) => {
+    const { page, context, errors } = await pages.open();
     await signInAs(page);
     await openPage(page, '/system/menu', '系统管理');
 
@@ -103,8 +111,10 @@ describe('administration console on the CRUD engine', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
-  it('departments: add under a parent, search, edit, export, and the refusal to remove a node with children', async () => {
-    const { page, context, errors } = await b.page();
+  test('departments: add under a parent, search, edit, export, and the refusal to remove a node with children', async ({
+    pages,
+  }) => {
+    const { page, context, errors } = await pages.open();
     await signInAs(page);
     await openPage(page, '/system/dept', '前庭汽车集团');
 
@@ -148,8 +158,10 @@ describe('administration console on the CRUD engine', () => {
     await context.close();
   });
 
-  it('dictionaries (horizontal page): a dictionary and its entries, duplicate keys refused, search, export, remove', async () => {
-    const { page, context, errors } = await b.page();
+  test('dictionaries (horizontal page): a dictionary and its entries, duplicate keys refused, search, export, remove', async ({
+    pages,
+  }) => {
+    const { page, context, errors } = await pages.open();
     await signInAs(page);
     await openPage(page, '/dict-horizontal/index', 'menu_category');
     const parents = page.locator('.ant-card', { hasText: '系统字典' }).first();
@@ -210,8 +222,10 @@ describe('administration console on the CRUD engine', () => {
     await context.close();
   });
 
-  it('zones: code and name sorted by code, regions of another zone locked, search, export, remove', async () => {
-    const { page, context, errors } = await b.page();
+  test('zones: code and name sorted by code, regions of another zone locked, search, export, remove', async ({
+    pages,
+  }) => {
+    const { page, context, errors } = await pages.open();
     await signInAs(page);
     await openPage(page, '/system/zone');
 
@@ -262,7 +276,9 @@ describe('administration console on the CRUD engine', () => {
     await context.close();
   });
 
-  it('hides the buttons a user has no permission for (sales1 given only the view button of departments)', async () => {
+  test('hides the buttons a user has no permission for (sales1 given only the view button of departments)', async ({
+    pages,
+  }) => {
     // An administrator grants the sales role the department page with its view button only.
     const token = await apiToken('admin', ADMIN_PASSWORD);
     const api = async <T>(path: string, init: RequestInit = {}) => {
@@ -290,7 +306,7 @@ describe('administration console on the CRUD engine', () => {
     });
 
     try {
-      const { page, context } = await b.page();
+      const { page, context } = await pages.open();
       await signInAs(page, 'sales1');
       await openPage(page, '/system/dept', '前庭汽车集团');
       await page.getByRole('button', { name: /导\s?出/ }).waitFor();
@@ -310,8 +326,10 @@ describe('administration console on the CRUD engine', () => {
       });
     }
   });
-  it('users: a new user with roles and departments, the initial password shown once, then reset', async () => {
-    const { page, context, errors } = await b.page();
+  test('users: a new user with roles and departments, the initial password shown once, then reset', async ({
+    pages,
+  }) => {
+    const { page, context, errors } = await pages.open();
     await signInAs(page);
     await openPage(page, '/system/user', 'admin');
     const pick = async (label: string, option: string) => {
@@ -360,8 +378,8 @@ describe('administration console on the CRUD engine', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
-  it('tenants: a new tenant shows its administrator password once; settings; remove', async () => {
-    const { page, context, errors } = await b.page();
+  test('tenants: a new tenant shows its administrator password once; settings; remove', async ({ pages }) => {
+    const { page, context, errors } = await pages.open();
     await signInAs(page);
     await openPage(page, '/system/tenant', '000000');
     await addButton(page).click();

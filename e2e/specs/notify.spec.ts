@@ -1,11 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, apiToken, baseUrl, clickShown, signInAs, useBrowser } from '../support/browser';
+import { test, expect, apiToken, baseUrl, clickShown, DEMO_PASSWORD, signInAs } from '../support/fixtures';
 
-describe('the chat entry and the notification socket', () => {
-  const b = useBrowser();
-
-  it('pops up unread pushes from colleagues while the chat is closed, and opens the chat on click', async () => {
-    const { page, context } = await b.page();
+test.describe('the chat entry and the notification socket', () => {
+  test('pops up unread pushes from colleagues while the chat is closed, and opens the chat on click', async ({
+    pages,
+  }) => {
+    const { page, context } = await pages.open();
     await signInAs(page, 'sales1');
     const entry = page.getByRole('button', { name: '即时通讯' });
     await entry.waitFor();
