@@ -5,7 +5,6 @@ import {
   clickShown,
   servers,
   signIn,
-  signInAs,
   signInWithCaptcha,
   toast,
 } from '../support/fixtures';
@@ -53,8 +52,7 @@ test.describe('registration, initial passwords and embedded pages', () => {
   });
 
   test('embeds an http(s) page in a tab and refuses anything else', async ({ pages }) => {
-    const { page, context } = await pages.open();
-    await signInAs(page);
+    const { page, context } = await pages.signedIn('admin');
     await page.goto(`${baseUrl()}/myiframe/docs?src=${encodeURIComponent(`${baseUrl()}/api/docs`)}`);
     await page.locator('iframe').waitFor();
     expect(await page.locator('iframe').getAttribute('src')).toBe(`${baseUrl()}/api/docs`);

@@ -88,8 +88,7 @@ test.describe('sign-in, guard and session', () => {
   });
 
   test('signs out to /login when the server answers 401', async ({ pages }) => {
-    const { page, context } = await pages.open();
-    await signInAs(page, 'sales1');
+    const { page, context } = await pages.signedIn('sales1');
     // The session ends on the server (as after a sign-out elsewhere); the next call answers 401.
     const token = await page.evaluate(
       () => JSON.parse(localStorage.getItem('forecourt-token') ?? '{}').content as string,
@@ -114,8 +113,7 @@ test.describe('sign-in, guard and session', () => {
   });
 
   test('asks before signing out, and clears the session', async ({ pages }) => {
-    const { page, context } = await pages.open();
-    await signInAs(page, 'resource1');
+    const { page, context } = await pages.signedIn('resource1');
     await page.getByRole('button', { name: '个人信息' }).click();
     await clickShown(page.getByRole('menuitem', { name: '退出登录' }));
     await page.getByText('确定要退出登录吗？').waitFor();

@@ -31,8 +31,7 @@ const bellCount = async (page: Page) => {
 
 test.describe('switching the language', () => {
   test('shows the workbench notices already loaded in the new language at once', async ({ pages }) => {
-    const { page } = await pages.open();
-    await signInAs(page);
+    const { page } = await pages.signedIn('admin');
     await page.getByText('十一月销售冲刺动员').waitFor();
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByText('My shortcuts').waitFor();
@@ -130,8 +129,7 @@ test.describe('a page that throws', () => {
 
 test.describe('the error log', () => {
   test('keeps expected refusals out and takes server failures', async ({ pages }) => {
-    const { page, errors } = await pages.open();
-    await signInAs(page);
+    const { page, errors } = await pages.signedIn('admin');
     await page.goto(`${baseUrl()}/info/index`);
     await page.getByLabel('原密码').fill('Not-my-password1');
     await page.getByLabel('新密码', { exact: true }).fill('Fresh2026pass');
@@ -158,8 +156,7 @@ test.describe('the error log', () => {
 
 test.describe('the notice bell', () => {
   test("counts and lists the caller's real unread notices and marks one read", async ({ pages }) => {
-    const { page } = await pages.open();
-    await signInAs(page, 'online2');
+    const { page } = await pages.signedIn('online2');
     await expect.poll(() => bellCount(page)).toBe(3);
     await page.getByRole('button', { name: '通知', exact: true }).click();
     const popover = page.locator('.ant-popover');

@@ -6,7 +6,6 @@ import {
   apiToken,
   baseUrl,
   clickShown,
-  signInAs,
   type Locator,
   type Page,
 } from '../support/fixtures';
@@ -73,8 +72,7 @@ test.describe('administration console on the CRUD engine', () => {
   test('menus: create (with validation), search, edit, export the filtered rows, remove', async ({
     pages,
   }) => {
-    const { page, context, errors } = await pages.open();
-    await signInAs(page);
+    const { page, context, errors } = await pages.signedIn('admin');
     await openPage(page, '/system/menu', '系统管理');
 
     await page.getByRole('button', { name: '新增' }).first().click();
@@ -114,8 +112,7 @@ test.describe('administration console on the CRUD engine', () => {
   test('departments: add under a parent, search, edit, export, and the refusal to remove a node with children', async ({
     pages,
   }) => {
-    const { page, context, errors } = await pages.open();
-    await signInAs(page);
+    const { page, context, errors } = await pages.signedIn('admin');
     await openPage(page, '/system/dept', '前庭汽车集团');
 
     await row(page, '前庭汽车集团').first().getByRole('button', { name: '新增子项' }).click();
@@ -161,8 +158,7 @@ test.describe('administration console on the CRUD engine', () => {
   test('dictionaries (horizontal page): a dictionary and its entries, duplicate keys refused, search, export, remove', async ({
     pages,
   }) => {
-    const { page, context, errors } = await pages.open();
-    await signInAs(page);
+    const { page, context, errors } = await pages.signedIn('admin');
     await openPage(page, '/dict-horizontal/index', 'menu_category');
     const parents = page.locator('.ant-card', { hasText: '系统字典' }).first();
     // Export takes every page of the list, not only the ten rows on screen.
@@ -225,8 +221,7 @@ test.describe('administration console on the CRUD engine', () => {
   test('zones: code and name sorted by code, regions of another zone locked, search, export, remove', async ({
     pages,
   }) => {
-    const { page, context, errors } = await pages.open();
-    await signInAs(page);
+    const { page, context, errors } = await pages.signedIn('admin');
     await openPage(page, '/system/zone');
 
     const addZone = async (code: string, name: string) => {
@@ -306,8 +301,7 @@ test.describe('administration console on the CRUD engine', () => {
     });
 
     try {
-      const { page, context } = await pages.open();
-      await signInAs(page, 'sales1');
+      const { page, context } = await pages.signedIn('sales1');
       await openPage(page, '/system/dept', '前庭汽车集团');
       await page.getByRole('button', { name: /导\s?出/ }).waitFor();
       expect(await page.getByRole('button', { name: '新增' }).count()).toBe(0);
@@ -329,8 +323,7 @@ test.describe('administration console on the CRUD engine', () => {
   test('users: a new user with roles and departments, the initial password shown once, then reset', async ({
     pages,
   }) => {
-    const { page, context, errors } = await pages.open();
-    await signInAs(page);
+    const { page, context, errors } = await pages.signedIn('admin');
     await openPage(page, '/system/user', 'admin');
     const pick = async (label: string, option: string) => {
       await clickShown(dialog(page).locator('.ant-form-item', { hasText: label }).locator('.ant-select'));
@@ -379,8 +372,7 @@ test.describe('administration console on the CRUD engine', () => {
     await context.close();
   });
   test('tenants: a new tenant shows its administrator password once; settings; remove', async ({ pages }) => {
-    const { page, context, errors } = await pages.open();
-    await signInAs(page);
+    const { page, context, errors } = await pages.signedIn('admin');
     await openPage(page, '/system/tenant', '000000');
     await addButton(page).click();
     await dialog(page).getByLabel('租户名称').fill('端到端租户');

@@ -1,11 +1,10 @@
-import { test, expect, baseUrl, clickShown, signInAs } from '../support/fixtures';
+import { test, expect, baseUrl, clickShown } from '../support/fixtures';
 
 test.describe('micro-apps in the workspace (qiankun host)', () => {
   test('opens the sample micro-app from its menu in a tab, where it shows the user it fetched with the shell token', async ({
     pages,
   }) => {
-    const { page, context, errors } = await pages.open();
-    await signInAs(page, 'sales1');
+    const { page, context, errors } = await pages.signedIn('sales1');
     const userInfo = page.waitForRequest(
       (r) => r.url().endsWith('/api/blade-auth/oauth/user-info') && r.frame() === page.mainFrame(),
     );
@@ -40,8 +39,7 @@ test.describe('micro-apps in the workspace (qiankun host)', () => {
   });
 
   test('shows a translated error in the tab when a micro-app cannot be loaded', async ({ pages }) => {
-    const { page, context } = await pages.open();
-    await signInAs(page);
+    const { page, context } = await pages.signedIn('admin');
     // finance is registered at /micro/finance/index.html, which this deployment does not serve.
     await page.goto(`${baseUrl()}/qiankun/micro?app=finance`);
     await page.getByText('微应用“财务”加载失败').waitFor();

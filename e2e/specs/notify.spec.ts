@@ -1,11 +1,10 @@
-import { test, expect, apiToken, baseUrl, clickShown, DEMO_PASSWORD, signInAs } from '../support/fixtures';
+import { test, expect, apiToken, baseUrl, clickShown, DEMO_PASSWORD } from '../support/fixtures';
 
 test.describe('the chat entry and the notification socket', () => {
   test('pops up unread pushes from colleagues while the chat is closed, and opens the chat on click', async ({
     pages,
   }) => {
-    const { page, context } = await pages.open();
-    await signInAs(page, 'sales1');
+    const { page, context } = await pages.signedIn('sales1');
     const entry = page.getByRole('button', { name: '即时通讯' });
     await entry.waitFor();
     // Give the socket its moment to sign in, then a colleague's messages are pushed.

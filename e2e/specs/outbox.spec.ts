@@ -1,4 +1,4 @@
-import { test, expect, baseUrl, signInAs, type Page } from '../support/fixtures';
+import { test, expect, baseUrl, type Page } from '../support/fixtures';
 
 /**
  * A default install has no SMS gateway (issue 22, item 9): the customer's code goes to the development
@@ -18,8 +18,7 @@ test.describe('the development SMS outbox', () => {
     await customer.page.getByRole('button', { name: '获取验证码' }).click();
     await customer.page.getByText(/\d+ 秒后重发/).waitFor();
 
-    const admin = await pages.open();
-    await signInAs(admin.page, 'admin');
+    const admin = await pages.signedIn('admin');
     await admin.page.goto(`${baseUrl()}/monitor/notice/sms_outbox`);
     const row = admin.page.locator('.ant-table-row').filter({ hasText: phone });
     await row.waitFor();

@@ -7,7 +7,6 @@ import {
   clickShown,
   servers,
   settled,
-  signInAs,
   type Locator,
   type Page,
 } from '../support/fixtures';
@@ -96,8 +95,7 @@ test.describe('the shell as a new user meets it', () => {
   test('scrolls the long side menu on its own: the top bar and the tabs never leave the screen', async ({
     pages,
   }) => {
-    const { page } = await pages.open(DESKTOP);
-    await signInAs(page);
+    const { page } = await pages.signedIn('admin', DESKTOP);
     await openAllGroups(page);
     const items = sider(page).locator('.ant-menu-item');
     const last = items.last();
@@ -121,8 +119,7 @@ test.describe('the shell as a new user meets it', () => {
   test('opens and highlights in the side menu the group of a page reached by Ctrl+K or by its tab', async ({
     pages,
   }) => {
-    const { page } = await pages.open(DESKTOP);
-    await signInAs(page);
+    const { page } = await pages.signedIn('admin', DESKTOP);
     const selected = sider(page).locator('.ant-menu-item-selected');
     await page.keyboard.press('Control+k');
     await page.getByRole('dialog').getByRole('textbox', { name: '搜索菜单' }).fill('部门管理');
@@ -186,8 +183,7 @@ test.describe('the shell as a new user meets it', () => {
   test('reads right in English: capitals, Blue, Male, Unlimited, tabs not windows, typed departments, one avatar rule', async ({
     pages,
   }) => {
-    const { page } = await pages.open(DESKTOP);
-    await signInAs(page);
+    const { page } = await pages.signedIn('admin', DESKTOP);
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByText('My shortcuts').waitFor();
 
@@ -269,8 +265,7 @@ test.describe('the shell as a new user meets it', () => {
   test('leaves Workflow out of the side menu: the sample micro-app sits with the test page', async ({
     pages,
   }) => {
-    const { page } = await pages.open(PHONE);
-    await signInAs(page);
+    const { page } = await pages.signedIn('admin', PHONE);
     await page
       .getByRole('button', { name: '展开菜单' })
       .click()

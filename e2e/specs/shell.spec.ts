@@ -4,7 +4,6 @@ import {
   baseUrl,
   clickShown,
   pickFromContextMenu,
-  signInAs,
   toast,
   type Page,
 } from '../support/fixtures';
@@ -28,8 +27,7 @@ test.describe('the shell', () => {
   test('opens pages as tabs that keep their state, with the tab menu and a last tab that cannot close', async ({
     pages,
   }) => {
-    const { page, context } = await pages.open();
-    await signInAs(page);
+    const { page, context } = await pages.signedIn('admin');
     await openFromSearch(page, '测试');
     await page.waitForURL(/\/test\/index$/);
     await page.getByLabel('test-input').fill('kept while hidden');
@@ -59,8 +57,7 @@ test.describe('the shell', () => {
   });
 
   test('clears a tab cache after asking', async ({ pages }) => {
-    const { page, context } = await pages.open();
-    await signInAs(page);
+    const { page, context } = await pages.signedIn('admin');
     await openFromSearch(page, '测试');
     await page.getByLabel('test-input').fill('to be cleared');
     await tabMenu(page, '测试页', '清除缓存');
@@ -72,8 +69,7 @@ test.describe('the shell', () => {
   });
 
   test('locks with a password, refuses an empty one, and unlocks back to the same tab', async ({ pages }) => {
-    const { page, context } = await pages.open();
-    await signInAs(page);
+    const { page, context } = await pages.signedIn('admin');
     await openFromSearch(page, '个人');
     await page.waitForURL(/\/info\/index$/);
     await page.getByRole('button', { name: '锁屏' }).click();
@@ -95,8 +91,7 @@ test.describe('the shell', () => {
   });
 
   test('switches the language (the current one disabled) and the tab titles follow', async ({ pages }) => {
-    const { page, context } = await pages.open();
-    await signInAs(page);
+    const { page, context } = await pages.signedIn('admin');
     await expect(page.getByRole('button', { name: '中文' }).isDisabled()).resolves.toBe(true);
     await page.getByRole('button', { name: 'English' }).click();
     await tab(page, 'Workbench').waitFor();
@@ -107,8 +102,7 @@ test.describe('the shell', () => {
   });
 
   test('changes the theme visibly and remembers it', async ({ pages }) => {
-    const { page, context } = await pages.open();
-    await signInAs(page);
+    const { page, context } = await pages.signedIn('admin');
     const sider = page.locator('.ant-layout-sider');
     const before = await sider.evaluate((el) => getComputedStyle(el).backgroundColor);
     await page.getByRole('button', { name: '主题', exact: true }).click();
@@ -124,8 +118,7 @@ test.describe('the shell', () => {
   test('captures errors in the log viewer, uploads them after a confirmation and clears them', async ({
     pages,
   }) => {
-    const { page, context } = await pages.open();
-    await signInAs(page);
+    const { page, context } = await pages.signedIn('admin');
     await openFromSearch(page, '测试');
     await page.getByRole('button', { name: '制造一个未处理的 Promise 拒绝' }).click();
     await page.getByRole('button', { name: '制造一个错误' }).click();
@@ -153,8 +146,7 @@ test.describe('the shell', () => {
   });
 
   test('searches menus by prefix from the top box and the overlay (Esc closes it)', async ({ pages }) => {
-    const { page, context } = await pages.open();
-    await signInAs(page);
+    const { page, context } = await pages.signedIn('admin');
     await page.keyboard.press('Control+k');
     const input = page.getByRole('dialog').getByRole('textbox', { name: '搜索菜单' });
     await input.fill('管理'); // no menu name starts with it: prefix match only
@@ -173,8 +165,7 @@ test.describe('the shell', () => {
   test('checks the profile: an avatar that does not start with http:// or https:// is refused and cleared', async ({
     pages,
   }) => {
-    const { page, context } = await pages.open();
-    await signInAs(page, 'sales1');
+    const { page, context } = await pages.signedIn('sales1');
     await openFromSearch(page, '个人');
     await page.getByRole('button', { name: '编辑个人资料' }).click();
     // Containing http is not enough: a script address that mentions it is refused as well.
@@ -192,8 +183,7 @@ test.describe('the shell', () => {
   });
 
   test('gives each role its own menus', async ({ pages }) => {
-    const { page, context } = await pages.open();
-    await signInAs(page, 'resource1');
+    const { page, context } = await pages.signedIn('resource1');
     await page.getByRole('menuitem', { name: '销售业务' }).click();
     await page.getByRole('menuitem', { name: '车源资源' }).waitFor();
     expect(await page.getByRole('menuitem', { name: '系统管理' }).count()).toBe(0);
