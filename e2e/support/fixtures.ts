@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { test as base, type BrowserContext, type Page } from '@playwright/test';
 import { english, entry } from './chat';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, servers, signIn, signInAs } from './helpers';
@@ -57,12 +58,14 @@ export const test = base.extend<{ pages: Pages; chat: Chat }>({
     };
     await use(pages);
     if (testInfo.status !== testInfo.expectedStatus) {
+      // Beside the trace and the screenshots in e2e/.artifacts: a flaky run in CI is judged from these.
       let i = 0;
-      for (const { page, log } of [...open.values()].flat())
-        await testInfo.attach(`console-${++i}.log`, {
-          body: [`url: ${page.isClosed() ? '(closed)' : page.url()}`, ...log].join('\n') + '\n',
-          contentType: 'text/plain',
-        });
+      for (const { page, log } of [...open.values()].flat()) {
+        const body = [`url: ${page.isClosed() ? '(closed)' : page.url()}`, ...log].join('\n') + '\n';
+        fs.writeFileSync(testInfo.outputPath(`console-${++i}.log`), body);
+        // Also in the run's log and JSON report, where CI shows it.
+        await testInfo.attach(`console-${i}.log`, { body, contentType: 'text/plain' });
+      }
     }
     // A failed test leaves its contexts open: their chat sockets and timers would load the next tests.
     for (const context of open.keys()) await context.close().catch(() => undefined);
