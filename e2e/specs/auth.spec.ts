@@ -11,9 +11,31 @@ import {
   signIn,
   signInAs,
   toast,
+  apiToken,
 } from '../support/fixtures';
 
+/** Lifts an account's sign-in lock through the API, as an administrator does in the console. */
+async function unlock(account: string) {
+  const headers = {
+    authorization: `Basic ${btoa('saber:saber_secret')}`,
+    'blade-auth': `bearer ${await apiToken('admin', ADMIN_PASSWORD)}`,
+  };
+  const list = (await (
+    await fetch(`${baseUrl()}/api/blade-user/list?account=${account}&size=100`, { headers })
+  ).json()) as { data: { records: Array<{ id: string; account: string }> } };
+  const id = list.data.records.find((u) => u.account === account)?.id;
+  if (!id) throw new Error(`no user ${account}`);
+  const res = await fetch(`${baseUrl()}/api/blade-user/unlock?userIds=${id}`, { method: 'POST', headers });
+  if (!res.ok) throw new Error(`could not unlock ${account}: ${res.status}`);
+}
+
 test.describe('sign-in, guard and session', () => {
+  // The lock test leaves sales2 locked for 30 minutes on the shared server, and the specs after this one
+  // sign in as sales2 (Playwright runs the files in name order): lift it, failed or not.
+  test.afterAll(async () => {
+    await unlock('sales2');
+  });
+
   test('sends a signed-out user to /login, and unknown paths to /404', async ({ pages }) => {
     const { page, context } = await pages.open();
     await page.goto(`${baseUrl()}/`);
