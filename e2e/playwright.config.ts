@@ -26,7 +26,7 @@ export default defineConfig({
     // What playwright-core alone did: an action or navigation that hangs fails after 30 s, not at the test's end.
     actionTimeout: 30_000,
     navigationTimeout: 30_000,
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
