@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { requireCode, scopeOf } from '../../platform/auth/guard.js';
+import type { Extra } from '../../platform/crud.js';
 import { listQuerySchema } from '../../platform/paging.js';
 import { splitIds } from '../../platform/rows.js';
 import { buildTree } from '../menu/tree.js';
@@ -11,16 +12,15 @@ import { Id, IdList } from '../../platform/schema.js';
 const row = Type.Object({}, { additionalProperties: true });
 const id = Id();
 const parentQuery = { parentId: Type.Optional(id), tenantId: Type.Optional(Type.String({ maxLength: 12 })) };
-const tenantFilter = (tenantId: string | undefined) => (w: { sql: string[]; params: unknown[] }) => {
-  // The platform administrator may look at one tenant's tree; everyone else is scoped by the Repo anyway.
-  if (!tenantId) return;
-  w.params.push(tenantId);
-  w.sql.push(`t.tenant_id = $${w.params.length}`);
-};
-const underParent = (parentId: string | undefined) => (w: { sql: string[]; params: unknown[] }) => {
-  w.params.push(parentId ?? '0');
-  w.sql.push(`t.parent_id = $${w.params.length}`);
-};
+// The platform administrator may look at one tenant's tree; everyone else is scoped by the Repo anyway.
+const tenantFilter =
+  (tenantId: string | undefined): Extra =>
+  (q) =>
+    tenantId ? q.where('t.tenantId', '=', tenantId) : q;
+const underParent =
+  (parentId: string | undefined): Extra =>
+  (q) =>
+    q.where('t.parentId', '=', parentId ?? '0');
 
 export async function deptRoutes(app: App) {
   const { db } = app.ctx;
@@ -44,7 +44,7 @@ export async function deptRoutes(app: App) {
       // A name search looks through the whole tree; browsing goes one level at a time.
       return ok(
         await depts.list(db, scopeOf(req), req.query, (w) =>
-          filtering ? tenantFilter(q.tenantId)(w) : (underParent(q.parentId)(w), tenantFilter(q.tenantId)(w)),
+          filtering ? tenantFilter(q.tenantId)(w) : tenantFilter(q.tenantId)(underParent(q.parentId)(w)),
         ),
       );
     },
@@ -105,11 +105,8 @@ export async function deptRoutes(app: App) {
     async (req) =>
       ok(
         (
-          await depts.list(
-            db,
-            scopeOf(req),
-            {},
-            (w) => (underParent(req.query.parentId)(w), tenantFilter(req.query.tenantId)(w)),
+          await depts.list(db, scopeOf(req), {}, (w) =>
+            tenantFilter(req.query.tenantId)(underParent(req.query.parentId)(w)),
           )
         ).map((d) => deptNode(d as never)),
       ),

@@ -21,22 +21,13 @@ registerMessages(
 
 export const roles = new Repo({
   table: 'blade_role',
-  tenant: true,
   softDelete: true,
   audit: true,
   tree: true,
-  columns: {
-    id: 'id',
-    tenantId: 'tenant_id',
-    parentId: 'parent_id',
-    roleName: 'role_name',
-    roleAlias: 'role_alias',
-    sort: 'sort',
-    roleRank: 'role_rank',
-  },
+  fields: ['id', 'tenantId', 'parentId', 'roleName', 'roleAlias', 'sort', 'roleRank'],
   filters: {
-    roleName: { column: 'role_name', type: 'text' },
-    roleAlias: { column: 'role_alias', type: 'text' },
+    roleName: { column: 'roleName', type: 'text' },
+    roleAlias: { column: 'roleAlias', type: 'text' },
   },
   sortable: ['sort', 'roleName'],
   defaultOrder: 't.sort, t.id',

@@ -1,3 +1,4 @@
+import { sql, type SqlBool } from 'kysely';
 import { Type } from 'typebox';
 import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
@@ -62,14 +63,22 @@ export async function userAdminRoutes(app: App) {
     async (req) => {
       const deptId = (req.query as { deptId?: string }).deptId;
       return ok(
-        await users.page(db, scopeOf(req), req.query, (w) => {
-          if (!deptId) return;
-          w.params.push(deptId);
-          const p = `$${w.params.length}`;
-          w.sql.push(
-            `EXISTS (SELECT 1 FROM blade_user_dept ud JOIN blade_dept d ON d.id = ud.dept_id WHERE ud.user_id = t.id AND (d.id = ${p}::bigint OR (',' || d.ancestors || ',') LIKE '%,' || ${p} || ',%'))`,
-          );
-        }),
+        await users.page(db, scopeOf(req), req.query, (q) =>
+          // The department and every department under it (ancestors is the comma path from the root).
+          deptId
+            ? q.where(({ exists, selectFrom }) =>
+                exists(
+                  selectFrom('blade_user_dept as ud')
+                    .innerJoin('blade_dept as d', 'd.id', 'ud.deptId')
+                    .select(sql`1`.as('one'))
+                    .whereRef('ud.userId', '=', 't.id')
+                    .where(
+                      sql<SqlBool>`(d.id = ${deptId}::bigint OR (',' || d.ancestors || ',') LIKE '%,' || ${deptId} || ',%')`,
+                    ),
+                ),
+              )
+            : q,
+        ),
       );
     },
   );
