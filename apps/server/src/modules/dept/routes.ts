@@ -3,6 +3,7 @@ import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { requireCode, scopeOf } from '../../platform/auth/guard.js';
 import type { Extra } from '../../platform/crud.js';
+import { all, scoped, sql } from '../../platform/sql/index.js';
 import { listQuerySchema } from '../../platform/paging.js';
 import { splitIds } from '../../platform/rows.js';
 import { buildTree } from '../menu/tree.js';
@@ -184,25 +185,22 @@ export async function deptRoutes(app: App) {
     async (req) => {
       const scope = scopeOf(req);
       await depts.assertAccessible(db, scope, [req.query.deptId]);
-      const rows = await db.query<{
-        id: string;
-        real_name: string | null;
-        account: string;
-        code: string | null;
-        phone: string | null;
-        brand_names: string[];
-        avatar: string | null;
-      }>(
-        `SELECT u.id, u.real_name, u.account, u.code, u.phone, u.brand_names, u.avatar FROM blade_user_dept ud
-         JOIN blade_user u ON u.id = ud.user_id AND u.is_deleted = 0 AND u.status = 1
-        WHERE ud.dept_id = $1 ORDER BY u.code NULLS LAST, u.id`,
-        [req.query.deptId],
+      const rows = await all(
+        db,
+        scoped(scope)
+          .selectFrom('blade_user', 'u')
+          .innerJoin('blade_user_dept as ud', 'ud.userId', 'u.id')
+          .select(['u.id', 'u.realName', 'u.account', 'u.code', 'u.phone', 'u.brandNames', 'u.avatar'])
+          .where('ud.deptId', '=', req.query.deptId)
+          .where('u.status', '=', 1)
+          .orderBy(sql`${sql.ref('u.code')} NULLS LAST`)
+          .orderBy('u.id'),
       );
       return ok(
         rows.map((u) => ({
           id: u.id,
           parentId: req.query.deptId,
-          title: u.real_name || u.account,
+          title: u.realName || u.account,
           key: u.id,
           value: u.id,
           isEmployee: true,
@@ -212,7 +210,7 @@ export async function deptRoutes(app: App) {
           empNo: u.code,
           phone: u.phone,
           avatar: u.avatar,
-          brandNames: u.brand_names,
+          brandNames: u.brandNames,
         })),
       );
     },

@@ -7,6 +7,7 @@ import { newId } from '../../platform/ids.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { strongPassword } from '../../platform/auth/generate.js';
 import { PLATFORM_TENANT, type Scope } from '../../platform/scope.js';
+import { all, allTenants, anyId, exec, first, globalDb, scoped, sql } from '../../platform/sql/index.js';
 import { seedTenantRoles } from '../system/seed-core.js';
 import { grantTenantAdminMenus } from '../menu/seed.js';
 import { seedTenantDictionaries } from '../dict/seed.js';
@@ -98,7 +99,14 @@ export interface NewTenant {
 async function freeTenantId(db: Db): Promise<string> {
   for (;;) {
     const id = String(randomInt(100000, 1000000));
-    if (!(await db.one('SELECT 1 FROM blade_tenant WHERE tenant_id = $1', [id]))) return id;
+    const taken = await first(
+      db,
+      scoped(allTenants)
+        .selectFrom('blade_tenant', 'blade_tenant', { withDeleted: true })
+        .select('id')
+        .where('tenantId', '=', id),
+    );
+    if (!taken) return id;
   }
 }
 
@@ -115,9 +123,13 @@ export async function createTenant(db: Db, scope: Scope, input: TenantInput): Pr
   return domainUnique(domain, () =>
     db.tx(async (t) => {
       if (
-        await t.one('SELECT 1 FROM blade_tenant WHERE tenant_name = $1 AND is_deleted = 0', [
-          input.tenantName.trim(),
-        ])
+        await first(
+          t,
+          scoped(allTenants)
+            .selectFrom('blade_tenant')
+            .select('id')
+            .where('tenantName', '=', input.tenantName.trim()),
+        )
       ) {
         throw bad('tenant.nameTaken', { name: input.tenantName.trim() });
       }
@@ -131,19 +143,37 @@ export async function createTenant(db: Db, scope: Scope, input: TenantInput): Pr
       });
       const roles = await seedTenantRoles(t, tenantId);
       const deptId = newId();
-      await t.query(
-        'INSERT INTO blade_dept (id, tenant_id, parent_id, ancestors, dept_name, full_name) VALUES ($1, $2, 0, $3, $4, $4)',
-        [deptId, tenantId, '0', input.tenantName.trim()],
+      // The new tenant's own rows: written in its scope.
+      const inNew = scoped({ tenantId, isPlatformAdmin: false });
+      const name = input.tenantName.trim();
+      await exec(
+        t,
+        inNew.insertInto('blade_dept', {
+          id: deptId,
+          parentId: '0',
+          ancestors: '0',
+          deptName: name,
+          fullName: name,
+        }),
       );
       const userId = newId();
       const adminRole = roles.get('administrator')!;
-      await t.query(
-        `INSERT INTO blade_user (id, tenant_id, account, password, password_initial, name, real_name, role_id, dept_id, status)
-       VALUES ($1, $2, 'admin', $3, true, '管理员', '管理员', $4, $5, 1)`,
-        [userId, tenantId, hash, adminRole, deptId],
+      await exec(
+        t,
+        inNew.insertInto('blade_user', {
+          id: userId,
+          account: 'admin',
+          password: hash,
+          passwordInitial: true,
+          name: '管理员',
+          realName: '管理员',
+          roleId: adminRole,
+          deptId,
+          status: 1,
+        }),
       );
-      await t.query('INSERT INTO blade_user_role (user_id, role_id) VALUES ($1, $2)', [userId, adminRole]);
-      await t.query('INSERT INTO blade_user_dept (user_id, dept_id) VALUES ($1, $2)', [userId, deptId]);
+      await exec(t, globalDb.insertInto('blade_user_role').values({ userId, roleId: adminRole }));
+      await exec(t, globalDb.insertInto('blade_user_dept').values({ userId, deptId }));
       await grantTenantAdminMenus(t, tenantId, roles.get('admin')!);
       await seedTenantDictionaries(t, tenantId);
       return { id, tenantId, adminAccount: 'admin', adminPassword: password };
@@ -155,15 +185,22 @@ export async function createTenant(db: Db, scope: Scope, input: TenantInput): Pr
 export async function removeTenants(db: Db, scope: Scope, ids: string[]): Promise<number> {
   requirePlatform(scope);
   return db.tx(async (t) => {
-    const rows = await t.query<{ tenant_id: string }>(
-      'SELECT tenant_id FROM blade_tenant WHERE id = ANY($1::bigint[])',
-      [ids],
+    const rows = await all(
+      t,
+      scoped(scope)
+        .selectFrom('blade_tenant', 'blade_tenant', { withDeleted: true })
+        .select('tenantId')
+        .where('id', '=', anyId(ids)),
     );
-    if (rows.some((r) => r.tenant_id === PLATFORM_TENANT)) throw bad('tenant.keepPlatform');
+    if (rows.some((r) => r.tenantId === PLATFORM_TENANT)) throw bad('tenant.keepPlatform');
     const n = await tenants.remove(t, scope, ids);
-    await t.query(
-      `UPDATE auth_session SET revoked_at = now(), revoke_reason = 'tenant_removed' WHERE tenant_id = ANY($1::text[]) AND revoked_at IS NULL`,
-      [rows.map((r) => r.tenant_id)],
+    await exec(
+      t,
+      scoped(scope)
+        .updateTable('auth_session')
+        .set({ revokedAt: sql`now()`, revokeReason: 'tenant_removed' })
+        .where('tenantId', '=', sql<string>`ANY(${rows.map((r) => r.tenantId)}::text[])`)
+        .where('revokedAt', 'is', null),
     );
     return n;
   });

@@ -1,7 +1,8 @@
 /** The typed query layer: see docs/architecture.md, "Queries". */
-export { all, first, exec, prepared, camelKeys } from './kysely.js';
+export { all, first, exec, prepared, camelKeys, anyId } from './kysely.js';
 export {
   scoped,
+  allTenants,
   globalDb,
   tenantTables,
   isTenantTable,

@@ -1,5 +1,6 @@
 import {
   CamelCasePlugin,
+  sql,
   DummyDriver,
   Kysely,
   PostgresAdapter,
@@ -95,3 +96,9 @@ export function prepared<A extends unknown[], O>(name: string, build: (...args: 
     sql: () => (cached ?? compile()).sql,
   };
 }
+
+/**
+ * `= ANY($n::bigint[])` for a list of ids: one parameter whatever the count (an IN list would make each
+ * length a statement of its own). Use as the right side: `.where('id', '=', anyId(ids))`.
+ */
+export const anyId = (ids: readonly string[]) => sql<string>`ANY(${ids}::bigint[])`;

@@ -10,7 +10,7 @@ import {
   type UpdateQueryBuilder,
   type UpdateResult,
 } from 'kysely';
-import type { Scope } from '../scope.js';
+import { PLATFORM_TENANT, type Scope } from '../scope.js';
 import { qb } from './kysely.js';
 import { tableColumns, type DB } from './schema.gen.js';
 
@@ -24,6 +24,12 @@ export type GlobalDB = Pick<DB, GlobalTable>;
 
 /** The part of a caller the scope needs: sign-in has a tenant before it has a user. */
 export type TenantScope = Pick<Scope, 'tenantId' | 'isPlatformAdmin'>;
+
+/**
+ * Every tenant, for the few reads that must judge rows whatever their tenant (ranks of the ids a request
+ * names, sign-in lookups across tenants). Named so each such read is easy to find.
+ */
+export const allTenants: TenantScope = Object.freeze({ tenantId: PLATFORM_TENANT, isPlatformAdmin: true });
 
 export const tenantTables = (Object.keys(tableColumns) as (keyof DB)[])
   .filter((t) => 'tenantId' in tableColumns[t])
