@@ -150,12 +150,16 @@ export async function userRoutes(app: App) {
       const userId = req.query.userId || scope.userId;
       if (userId !== scope.userId && !scope.roleAliases.includes('administrator'))
         throw forbidden('user.notYours');
-      const row = await db.one<{ password_initial: boolean }>(
-        'SELECT password_initial FROM blade_user WHERE id = $1 AND tenant_id = $2 AND is_deleted = 0',
-        [userId, scope.tenantId],
+      // The caller's own tenant, the platform administrator's too.
+      const row = await first(
+        db,
+        scoped({ tenantId: scope.tenantId, isPlatformAdmin: false })
+          .selectFrom('blade_user')
+          .select('passwordInitial')
+          .where('id', '=', userId),
       );
       if (!row) throw forbidden('user.notYours');
-      return ok(row.password_initial);
+      return ok(row.passwordInitial);
     },
   );
 

@@ -6,18 +6,6 @@
  * always allowed. Paths are relative to src/modules.
  */
 export const rawSqlAllowlist: Record<string, { tables: string[]; reason: string }> = {
-  'auth/account.ts': {
-    tables: ['blade_dept', 'blade_role', 'blade_tenant', 'blade_user'],
-    reason: 'not yet on the query layer (sql-core)',
-  },
-  'auth/sessions.ts': {
-    tables: ['auth_session', 'blade_tenant', 'blade_user'],
-    reason: 'not yet on the query layer (sql-core)',
-  },
-  'auth/sign-in.ts': {
-    tables: ['blade_user'],
-    reason: 'not yet on the query layer (sql-core)',
-  },
   'basic/region-rules.ts': {
     tables: ['blade_zone_region'],
     reason: 'not yet on the query layer (sql-mods)',
@@ -29,14 +17,6 @@ export const rawSqlAllowlist: Record<string, { tables: string[]; reason: string 
   'basic/zone-rules.ts': {
     tables: ['blade_zone', 'blade_zone_region'],
     reason: 'not yet on the query layer (sql-mods)',
-  },
-  'dept/routes.ts': {
-    tables: ['blade_user'],
-    reason: 'not yet on the query layer (sql-core)',
-  },
-  'dept/rules.ts': {
-    tables: ['blade_dept', 'blade_user'],
-    reason: 'not yet on the query layer (sql-core)',
   },
   'desk/routes.ts': {
     tables: ['auth_session', 'blade_dept', 'blade_log_client', 'blade_notice', 'blade_role', 'blade_user'],
@@ -142,14 +122,6 @@ export const rawSqlAllowlist: Record<string, { tables: string[]; reason: string 
     tables: ['risk_diary', 'risk_sensitive_word'],
     reason: 'not yet on the query layer (sql-mods)',
   },
-  'role/rank.ts': {
-    tables: ['blade_role', 'blade_user'],
-    reason: 'not yet on the query layer (sql-core)',
-  },
-  'role/rules.ts': {
-    tables: ['blade_role', 'blade_user'],
-    reason: 'not yet on the query layer (sql-core)',
-  },
   'storage/routes.ts': {
     tables: ['blade_attach', 'blade_attach_upload'],
     reason: 'not yet on the query layer (sql-mods)',
@@ -161,29 +133,5 @@ export const rawSqlAllowlist: Record<string, { tables: string[]; reason: string 
   'system/seed-core.ts': {
     tables: ['blade_dept', 'blade_role', 'blade_tenant', 'blade_user'],
     reason: 'seed: first-start data written before any caller exists',
-  },
-  'tenant/routes.ts': {
-    tables: ['blade_tenant'],
-    reason: 'not yet on the query layer (sql-core)',
-  },
-  'tenant/rules.ts': {
-    tables: ['auth_session', 'blade_dept', 'blade_tenant', 'blade_user'],
-    reason: 'not yet on the query layer (sql-core)',
-  },
-  'user/admin-routes.ts': {
-    tables: ['blade_user'],
-    reason: 'not yet on the query layer (sql-core)',
-  },
-  'user/admin-rules.ts': {
-    tables: ['blade_dept', 'blade_role', 'blade_user'],
-    reason: 'not yet on the query layer (sql-core)',
-  },
-  'user/routes.ts': {
-    tables: ['blade_role', 'blade_tenant', 'blade_user'],
-    reason: 'not yet on the query layer (sql-core)',
-  },
-  'user/sms.ts': {
-    tables: ['auth_sms_code', 'blade_notice_log', 'dev_sms_outbox'],
-    reason: 'not yet on the query layer (sql-core)',
   },
 };
