@@ -4,7 +4,7 @@ import { envelope, ok } from '../../platform/envelope.js';
 import { requireCode, scopeOf } from '../../platform/auth/guard.js';
 import { splitIds } from '../../platform/rows.js';
 import { bad } from '../../platform/errors.js';
-import { buildTree } from '../menu/tree.js';
+import { buildTree } from '../../platform/tree.js';
 import { removeZones, saveZone, zones } from './zone-rules.js';
 import { Id, IdList } from '../../platform/schema.js';
 

@@ -1,6 +1,11 @@
 import type { Db } from '../../platform/db/index.js';
-import { CUSTOMER_PREFIX, issueTicket, registerPrincipalKind, sessionsEnded } from '../im/index.js';
-import { genderOfSex } from '../im/rules.js';
+import {
+  CUSTOMER_PREFIX,
+  genderOfSex,
+  issueTicket,
+  registerPrincipalKind,
+  sessionsEnded,
+} from '../im/index.js';
 import type { CustomerPrincipal } from './sessions.js';
 
 /** A customer's chat user id: the prefix keeps it apart from staff accounts in the same tenant. */

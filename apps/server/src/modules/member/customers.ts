@@ -2,7 +2,7 @@ import type { Db } from '../../platform/db/index.js';
 import { Repo, type Where } from '../../platform/crud.js';
 import { bad, forbidden } from '../../platform/errors.js';
 import type { Scope } from '../../platform/scope.js';
-import { checkMobile } from '../user/sms.js';
+import { checkMobile } from '../user/index.js';
 import { revokeCustomerSessions } from './sessions.js';
 
 /** The customer table as staff see it: tenant-scoped, soft-deleted, audited. */

@@ -4,7 +4,8 @@ import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { scopeOf } from '../../platform/auth/guard.js';
 import type { Scope } from '../../platform/scope.js';
-import { buildTree, buttonGroups, grantedMenus, topMenuRoots } from './tree.js';
+import { buildTree } from '../../platform/tree.js';
+import { buttonGroups, grantedMenus, topMenuRoots } from './tree.js';
 import { Id } from '../../platform/schema.js';
 
 const anyArray = Type.Array(Type.Object({}, { additionalProperties: true }));
