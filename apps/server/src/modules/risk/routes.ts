@@ -5,6 +5,7 @@ import { envelope, ok, pageSchema } from '../../platform/envelope.js';
 import { t as tr, type Lang } from '../../platform/i18n.js';
 import { listQuerySchema } from '../../platform/paging.js';
 import { splitIds } from '../../platform/rows.js';
+import { sql, type SqlBool } from '../../platform/sql/index.js';
 import {
   CATEGORIES,
   MAX_IMPORT,
@@ -191,11 +192,9 @@ export async function riskRoutes(app: App) {
     async (req) => {
       const word = (req.query as { word?: string }).word;
       return ok(
-        await diary.page(db, scopeOf(req), req.query, (w) => {
-          if (!word) return;
-          w.params.push(word);
-          w.sql.push(`$${w.params.length} = ANY(t.hits)`);
-        }),
+        await diary.page(db, scopeOf(req), req.query, (q) =>
+          word ? q.where(sql<SqlBool>`${word} = ANY(t.hits)`) : q,
+        ),
       );
     },
   );
