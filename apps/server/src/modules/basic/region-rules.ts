@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db/index.js';
 import { bad, forbidden, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/scope.js';
+import { first, scoped } from '../../platform/sql/index.js';
 
 /**
  * GB/T 2260 codes nest by prefix: province 2 digits, city 4, district 6, town 9, village 12. A region's
@@ -104,7 +105,11 @@ export async function removeRegion(db: Db, scope: Scope, code: string): Promise<
     if (!row) throw notFound();
     const child = await tx.one('SELECT 1 FROM blade_region WHERE parent_code = $1 LIMIT 1', [code]);
     if (child) throw bad('region.hasChildren');
-    const zone = await tx.one('SELECT 1 FROM blade_zone_region WHERE region_code = $1 LIMIT 1', [code]);
+    // Any tenant's zone: the caller is the platform administrator (requirePlatform), whose scope is every tenant.
+    const zone = await first(
+      tx,
+      scoped(scope).selectFrom('blade_zone_region').select('zoneId').where('regionCode', '=', code).limit(1),
+    );
     if (zone) throw bad('region.inZone');
     await tx.query('DELETE FROM blade_region WHERE code = $1', [code]);
   });
