@@ -6,6 +6,8 @@ import { all, exec, first, globalDb, scoped, sql, type SqlBool } from '../../pla
 
 export const zones = new Repo({
   table: 'blade_zone',
+  softDelete: true,
+  audit: true,
   tree: true,
   fields: ['id', 'tenantId', 'parentId', 'code', 'name', 'sort', 'remark'],
   filters: { name: { column: 'name', type: 'text' }, code: { column: 'code', type: 'text' } },

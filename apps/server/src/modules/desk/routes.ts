@@ -11,7 +11,7 @@ import { pageParams, toPage } from '../../platform/paging.js';
 import './messages.js';
 import { redactUrl } from '../../platform/logging.js';
 import type { Scope } from '../../platform/scope.js';
-import { all, exec, first, globalDb, scoped, sql, type SqlBool } from '../../platform/sql/index.js';
+import { all, allTenants, exec, first, globalDb, scoped, sql, type SqlBool } from '../../platform/sql/index.js';
 
 const noticeSchema = Type.Object({
   id: Type.String(),
@@ -246,7 +246,7 @@ export async function deskRoutes(app: App) {
         // Every tenant on purpose: another tenant's notice is told apart from a missing one (403, not 404).
         const found = await all(
           t,
-          scoped({ tenantId: s.tenantId, isPlatformAdmin: true })
+          scoped(allTenants)
             .selectFrom('blade_notice')
             .select(['id', 'tenantId'])
             .where(sql<SqlBool>`id = ANY(${ids}::bigint[])`),

@@ -9,6 +9,8 @@ import { revokeCustomerSessions } from './sessions.js';
 /** The customer table as staff see it: tenant-scoped, soft-deleted, audited. */
 export const customers = new Repo({
   table: 'member_customer',
+  softDelete: true,
+  audit: true,
   fields: [
     'id',
     'tenantId',

@@ -5,10 +5,10 @@ import { bearerOf } from '../../platform/auth/guard.js';
 import { hs256, type Hs256 } from '../../platform/auth/jwt.js';
 import { unauthorized } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { systemScope } from '../../platform/scope.js';
 import { getOrCreateSecret } from '../../platform/secrets.js';
 import {
   all,
+  allTenants,
   exec,
   prepared,
   scoped,
@@ -85,7 +85,7 @@ export class CustomerTokens {
  * Sessions are checked by id from node-wide sweeps (the sockets of every tenant), and ended by customer
  * id; both ids are unique across tenants.
  */
-export const everyTenant: TenantScope = systemScope();
+export const everyTenant: TenantScope = allTenants;
 
 /** Live sessions of enabled, not removed customers. */
 export const liveSessions = (scope: TenantScope) =>

@@ -13,6 +13,7 @@ import './messages.js';
  */
 export const outbox = new Repo({
   table: 'dev_sms_outbox',
+  fields: ['id', 'tenantId', 'receiver', 'templateCode', 'content', 'createTime'],
   filters: { receiver: { column: 'receiver', type: 'text' } },
   sortable: ['createTime'],
   defaultOrder: 't.create_time DESC, t.id DESC',

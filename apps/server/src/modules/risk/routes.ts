@@ -193,7 +193,7 @@ export async function riskRoutes(app: App) {
       const word = (req.query as { word?: string }).word;
       return ok(
         await diary.page(db, scopeOf(req), req.query, (q) =>
-          word ? q.where(sql<SqlBool>`${word} = ANY(t.hits)`) : q,
+          word ? q.where(sql<SqlBool>`${word} = ANY(${sql.ref('t.hits')})`) : q,
         ),
       );
     },

@@ -17,6 +17,8 @@ export const MAX_IMPORT = 5000;
 
 export const words = new Repo({
   table: 'risk_sensitive_word',
+  softDelete: true,
+  audit: true,
   fields: [
     'id',
     'tenantId',
@@ -40,6 +42,19 @@ export const words = new Repo({
 
 export const diary = new Repo({
   table: 'risk_diary',
+  fields: [
+    'id',
+    'tenantId',
+    'source',
+    'ref',
+    'userId',
+    'account',
+    'content',
+    'masked',
+    'hits',
+    'hitCount',
+    'createTime',
+  ],
   filters: {
     source: { column: 'source', type: 'exact' },
     account: { column: 'account', type: 'text' },

@@ -24,6 +24,8 @@ import { Id, IdList } from '../../platform/schema.js';
 
 const attachments = new Repo({
   table: 'blade_attach',
+  softDelete: true,
+  audit: true,
   fields: [
     'id',
     'tenantId',
