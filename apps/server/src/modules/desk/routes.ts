@@ -11,7 +11,16 @@ import { pageParams, toPage } from '../../platform/paging.js';
 import './messages.js';
 import { redactUrl } from '../../platform/logging.js';
 import type { Scope } from '../../platform/scope.js';
-import { all, allTenants, exec, first, globalDb, scoped, sql, type SqlBool } from '../../platform/sql/index.js';
+import {
+  all,
+  allTenants,
+  exec,
+  first,
+  globalDb,
+  scoped,
+  sql,
+  type SqlBool,
+} from '../../platform/sql/index.js';
 
 const noticeSchema = Type.Object({
   id: Type.String(),
