@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { scopeOf } from '../../platform/auth/guard.js';
 import type { App } from '../../platform/context.js';
+import { all, anyId, scoped } from '../../platform/sql/index.js';
 import { Repo } from '../../platform/crud.js';
 import { envelope, ok, pageSchema } from '../../platform/envelope.js';
 import {
@@ -187,16 +188,24 @@ export async function menuSyncRoutes(app: App) {
       const scope = scopeOf(req);
       requirePlatformAdmin(scope);
       const page = await syncRecords.page(db, scope, req.body);
-      const users = await db.query<{ id: string; account: string; real_name: string | null }>(
-        'SELECT id::text AS id, account, real_name FROM blade_user WHERE id = ANY($1::bigint[])',
-        [[...new Set(page.records.map((r) => String(r.createUser)))].filter((u) => /^\d+$/.test(u))],
+      // The platform administrator's page: whoever ran a sync, removed accounts too.
+      const users = await all(
+        db,
+        scoped(scope)
+          .selectFrom('blade_user', 'blade_user', { withDeleted: true })
+          .select(['id', 'account', 'realName'])
+          .where(
+            'id',
+            '=',
+            anyId([...new Set(page.records.map((r) => String(r.createUser)))].filter((u) => /^\d+$/.test(u))),
+          ),
       );
       const names = new Map(users.map((u) => [u.id, u]));
       return ok({
         ...page,
         records: page.records.map((r) => {
           const u = names.get(String(r.createUser));
-          return { ...r, createUserAccount: u?.account ?? null, createUserName: u?.real_name ?? null };
+          return { ...r, createUserAccount: u?.account ?? null, createUserName: u?.realName ?? null };
         }),
       });
     },

@@ -6,18 +6,6 @@
  * always allowed. Paths are relative to src/modules.
  */
 export const rawSqlAllowlist: Record<string, { tables: string[]; reason: string }> = {
-  'auth/account.ts': {
-    tables: ['blade_dept', 'blade_role', 'blade_tenant', 'blade_user'],
-    reason: 'not yet on the query layer (sql-core)',
-  },
-  'auth/sessions.ts': {
-    tables: ['auth_session', 'blade_tenant', 'blade_user'],
-    reason: 'not yet on the query layer (sql-core)',
-  },
-  'auth/sign-in.ts': {
-    tables: ['blade_user'],
-    reason: 'not yet on the query layer (sql-core)',
-  },
   'desk/seed.ts': {
     tables: ['blade_notice'],
     reason: 'seed: first-start data written before any caller exists',
@@ -43,29 +31,9 @@ export const rawSqlAllowlist: Record<string, { tables: string[]; reason: string 
     tables: ['blade_user', 'member_customer'],
     reason: 'seed: first-start data written before any caller exists',
   },
-  'menu/routes.ts': {
-    tables: ['blade_top_menu'],
-    reason: 'not yet on the query layer (sql-core)',
-  },
   'menu/seed.ts': {
     tables: ['blade_role', 'blade_top_menu'],
     reason: 'seed: first-start data written before any caller exists',
-  },
-  'menu/sync-routes.ts': {
-    tables: ['blade_user'],
-    reason: 'not yet on the query layer (sql-core)',
-  },
-  'menu/sync.ts': {
-    tables: ['blade_menu_sync_record', 'blade_role'],
-    reason: 'not yet on the query layer (sql-core)',
-  },
-  'menu/topmenu.ts': {
-    tables: ['blade_top_menu'],
-    reason: 'not yet on the query layer (sql-core)',
-  },
-  'menu/tree.ts': {
-    tables: ['blade_top_menu'],
-    reason: 'not yet on the query layer (sql-core)',
   },
   'risk/seed.ts': {
     tables: ['blade_tenant', 'risk_sensitive_word'],
@@ -74,13 +42,5 @@ export const rawSqlAllowlist: Record<string, { tables: string[]; reason: string 
   'system/seed-core.ts': {
     tables: ['blade_dept', 'blade_role', 'blade_tenant', 'blade_user'],
     reason: 'seed: first-start data written before any caller exists',
-  },
-  'user/routes.ts': {
-    tables: ['blade_role', 'blade_tenant', 'blade_user'],
-    reason: 'not yet on the query layer (sql-core)',
-  },
-  'user/sms.ts': {
-    tables: ['auth_sms_code', 'blade_notice_log', 'dev_sms_outbox'],
-    reason: 'not yet on the query layer (sql-core)',
   },
 };

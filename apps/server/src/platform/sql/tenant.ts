@@ -2,7 +2,7 @@ import {
   sql,
   type DeleteQueryBuilder,
   type DeleteResult,
-  type Insertable,
+  type InsertObject,
   type InsertQueryBuilder,
   type InsertResult,
   type Kysely,
@@ -42,7 +42,7 @@ export const hasSoftDelete = (t: keyof DB) => 'isDeleted' in tableColumns[t];
 export const globalDb = qb as unknown as Kysely<GlobalDB>;
 
 type Aliased<T extends keyof DB, A extends string> = DB & { [K in A]: DB[T] };
-type TenantInsert<T extends TenantTable> = Omit<Insertable<DB[T]>, 'tenantId'> & { tenantId?: string };
+type TenantInsert<T extends TenantTable> = Omit<InsertObject<DB, T>, 'tenantId'> & { tenantId?: string };
 
 export interface ScopeOptions {
   /** Also rows marked deleted (uniqueness checks that must see them, restores). */
