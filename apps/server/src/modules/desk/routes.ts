@@ -341,10 +341,21 @@ export async function deskRoutes(app: App) {
             .groupBy(['d.id', 'd.deptName'])
             .orderBy('value', 'desc'),
         ),
-        db.query<{ name: string; value: string }>(
-          `SELECT ${en ? "coalesce(r.meta->'i18n'->>'en', r.name)" : 'r.name'} AS name, count(c.id) AS value FROM blade_menu r
-             JOIN blade_menu c ON c.parent_id = r.id AND c.is_deleted = 0 AND c.category = 1
-            WHERE r.parent_id = 0 AND r.is_deleted = 0 GROUP BY r.id, r.name, r.meta, r.sort ORDER BY r.sort`,
+        all(
+          db,
+          globalDb
+            .selectFrom('blade_menu as r')
+            .innerJoin('blade_menu as c', (j) =>
+              j.onRef('c.parentId', '=', 'r.id').on('c.isDeleted', '=', 0).on('c.category', '=', 1),
+            )
+            .select([
+              en ? sql<string>`coalesce(r.meta->'i18n'->>'en', r.name)`.as('name') : 'r.name',
+              sql<string>`count(c.id)`.as('value'),
+            ])
+            .where('r.parentId', '=', '0')
+            .where('r.isDeleted', '=', 0)
+            .groupBy(['r.id', 'r.name', 'r.meta', 'r.sort'])
+            .orderBy('r.sort'),
         ),
       ]);
       const num = <T extends { value: string | null }>(rows: T[]) =>
