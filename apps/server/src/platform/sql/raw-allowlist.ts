@@ -12,7 +12,8 @@ export const rawSqlAllowlist: Record<string, { tables: string[]; reason: string 
   },
   'im/convs.ts': {
     tables: ['im_conversation', 'im_group', 'im_group_member', 'im_member', 'im_message', 'im_user'],
-    reason: 'tuned chat statements: named, planned once, tenant checks under test (docs/chat.md)',
+    reason:
+      'tuned chat statements: named, planned once, rows typed from the schema (RawRow); tenant checks under test (im/tenant.test.ts, im/writer.test.ts)',
   },
   'im/principals.ts': {
     tables: ['blade_role'],
@@ -21,11 +22,13 @@ export const rawSqlAllowlist: Record<string, { tables: string[]; reason: string 
   },
   'im/store.ts': {
     tables: ['im_conversation', 'im_member', 'im_message'],
-    reason: 'tuned chat statements: named, planned once, tenant checks under test (docs/chat.md)',
+    reason:
+      'tuned chat statements: named, planned once, rows typed from the schema (RawRow); tenant checks under test (im/tenant.test.ts, im/writer.test.ts)',
   },
   'im/writer.ts': {
     tables: ['im_conversation', 'im_member', 'im_message'],
-    reason: 'tuned chat statements: named, planned once, tenant checks under test (docs/chat.md)',
+    reason:
+      'tuned chat statements: named, planned once, rows typed from the schema (RawRow); tenant checks under test (im/tenant.test.ts, im/writer.test.ts)',
   },
   'member/seed.ts': {
     tables: ['blade_user', 'member_customer'],
