@@ -1,13 +1,12 @@
 import { LRUCache } from 'lru-cache';
 import { Type } from 'typebox';
+import { ButtonGroup, MenuNode, TopMenu } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { scopeOf } from '../../platform/auth/guard.js';
 import type { Scope } from '../../platform/scope.js';
 import { buildTree, buttonGroups, grantedMenus, topMenuRoots } from './tree.js';
 import { Id } from '../../platform/schema.js';
-
-const anyArray = Type.Array(Type.Object({}, { additionalProperties: true }));
 
 /**
  * Menus depend only on the caller's roles (and the top menu chosen), and every user loads them at
@@ -55,7 +54,7 @@ export async function menuRoutes(app: App) {
         tags: ['menu'],
         summary: "The caller's menu tree (menus granted to the caller's roles and their ancestors), sorted",
         querystring: Type.Object({ topMenuId: Type.Optional(Id()) }),
-        response: { 200: envelope(anyArray) },
+        response: { 200: envelope(Type.Array(MenuNode)) },
       },
     },
     async (req) => {
@@ -67,7 +66,7 @@ export async function menuRoutes(app: App) {
         const owned = await topMenuRoots(db, scope, top);
         return roots.filter((r) => owned.has(r.id));
       });
-      return ok(tree);
+      return ok(tree as MenuNode[]);
     },
   );
 
@@ -78,12 +77,12 @@ export async function menuRoutes(app: App) {
       schema: {
         tags: ['menu'],
         summary: "The caller's buttons grouped by page (the shell flattens them to code → true)",
-        response: { 200: envelope(anyArray) },
+        response: { 200: envelope(Type.Array(ButtonGroup)) },
       },
     },
     async (req) => {
       const scope = scopeOf(req);
-      return ok(await buttonsCache.get(roleKey(scope), () => buttonGroups(db, scope)));
+      return ok((await buttonsCache.get(roleKey(scope), () => buttonGroups(db, scope))) as ButtonGroup[]);
     },
   );
 
@@ -94,7 +93,7 @@ export async function menuRoutes(app: App) {
       schema: {
         tags: ['menu'],
         summary: "The top menus of the caller's tenant that own at least one menu the caller may open",
-        response: { 200: envelope(anyArray) },
+        response: { 200: envelope(Type.Array(TopMenu)) },
       },
     },
     async (req) => {
@@ -108,7 +107,7 @@ export async function menuRoutes(app: App) {
           ORDER BY t.sort, t.id`,
         [scope.tenantId, ids],
       );
-      return ok(rows);
+      return ok(rows as TopMenu[]);
     },
   );
 }

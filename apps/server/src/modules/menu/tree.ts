@@ -1,23 +1,6 @@
+import type { MenuItem } from '@forecourt/contracts';
 import type { Db } from '../../platform/db/index.js';
 import type { Scope } from '../../platform/scope.js';
-
-/** A menu as the shell receives it (api-conventions.md "Tree shapes"). */
-export interface MenuNode {
-  id: string;
-  parentId: string;
-  code: string;
-  name: string;
-  alias: string;
-  path: string | null;
-  source: string | null;
-  sort: number;
-  category: number;
-  action: number;
-  isOpen: number;
-  meta: Record<string, unknown> | null;
-  hasChildren: boolean;
-  children?: MenuNode[];
-}
 
 const COLUMNS = `m.id, m.parent_id AS "parentId", m.code, m.name, m.alias, m.path, m.source, m.sort, m.category, m.action,
                  m.is_open AS "isOpen", m.meta`;
@@ -25,11 +8,7 @@ const COLUMNS = `m.id, m.parent_id AS "parentId", m.code, m.name, m.alias, m.pat
 const seesEverything = (scope: Scope) => scope.roleAliases.includes('administrator');
 
 /** The caller's menus of a category: granted through roles, plus every ancestor of a granted menu. */
-export async function grantedMenus(
-  db: Db,
-  scope: Scope,
-  category: 1 | 2,
-): Promise<Omit<MenuNode, 'hasChildren' | 'children'>[]> {
+export async function grantedMenus(db: Db, scope: Scope, category: 1 | 2): Promise<MenuItem[]> {
   if (seesEverything(scope)) {
     return db.query(
       `SELECT ${COLUMNS} FROM blade_menu m WHERE m.is_deleted = 0 AND m.category = $1 ORDER BY m.sort, m.id`,
