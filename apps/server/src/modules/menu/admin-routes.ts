@@ -22,12 +22,9 @@ export async function menuAdminRoutes(app: App) {
       const query = req.query as { parentId?: string; name?: string; code?: string; alias?: string };
       const searching = Boolean(query.name || query.code || query.alias);
       return ok(
-        await menus.list(db, scopeOf(req), query, (w) => {
-          if (!searching) {
-            w.params.push(query.parentId ?? '0');
-            w.sql.push(`t.parent_id = $${w.params.length}`);
-          }
-          if (categoryOnly) w.sql.push('t.category = 1');
+        await menus.list(db, scopeOf(req), query, (q) => {
+          const level = searching ? q : q.where('t.parentId', '=', query.parentId ?? '0');
+          return categoryOnly ? level.where('t.category', '=', 1) : level;
         }),
       );
     };
@@ -82,7 +79,7 @@ export async function menuAdminRoutes(app: App) {
       },
     },
     async (req) => {
-      const rows = (await menus.list(db, scopeOf(req), {}, (w) => w.sql.push('t.category = 1'))) as Array<{
+      const rows = (await menus.list(db, scopeOf(req), {}, (q) => q.where('t.category', '=', 1))) as Array<{
         id: string;
         parentId: string;
         name: string;

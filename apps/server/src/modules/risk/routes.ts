@@ -1,3 +1,4 @@
+import { sql, type SqlBool } from 'kysely';
 import { Type } from 'typebox';
 import { requireCode, scopeOf } from '../../platform/auth/guard.js';
 import type { App } from '../../platform/context.js';
@@ -191,11 +192,9 @@ export async function riskRoutes(app: App) {
     async (req) => {
       const word = (req.query as { word?: string }).word;
       return ok(
-        await diary.page(db, scopeOf(req), req.query, (w) => {
-          if (!word) return;
-          w.params.push(word);
-          w.sql.push(`$${w.params.length} = ANY(t.hits)`);
-        }),
+        await diary.page(db, scopeOf(req), req.query, (q) =>
+          word ? q.where(sql<SqlBool>`${word} = ANY(${sql.ref('t.hits')})`) : q,
+        ),
       );
     },
   );
