@@ -2,6 +2,8 @@ import type { ServerModule } from '../module.js';
 import { salesMigrations } from './tables.js';
 import { seedSales } from './seed.js';
 import './messages.js';
+// Route slices: one line each.
+import { offerRoutes } from './offer-routes.js';
 
 /**
  * The sales floor (issue 24): vehicle catalogue, stock, inquiries, user inquiries and offers. This first part
@@ -12,6 +14,9 @@ export const salesModule: ServerModule = {
   name: 'sales',
   migrations: salesMigrations,
   seed: seedSales,
+  async routes(app) {
+    await offerRoutes(app);
+  },
 };
 
 export {
