@@ -8,7 +8,7 @@ import {
   OfferView,
   type OfferCard,
 } from '@forecourt/contracts/sales';
-import { scopeOf } from '../../platform/auth/guard.js';
+import { requireCode, scopeOf } from '../../platform/auth/guard.js';
 import type { App } from '../../platform/context.js';
 import type { Db } from '../../platform/db/index.js';
 import { envelope, ok, pageSchema } from '../../platform/envelope.js';
@@ -109,6 +109,7 @@ export async function offerRoutes(app: App) {
     },
     async (req) => {
       const scope = scopeOf(req);
+      if (req.body.id) await requireCode(scope, 'offer_edit', app.ctx.permissions);
       const id = await submitOffer(db, scope, req.body);
       return ok(await offerDetail(db, scope, id));
     },

@@ -84,7 +84,11 @@ describe(`offers (${dbLabel})`, () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    [sales1, sales2, admin] = await Promise.all(['sales1', 'sales2', 'admin'].map((a) => tokenFor(t, a)));
+    [sales1, sales2, admin] = await Promise.all([
+      tokenFor(t, 'sales1'),
+      tokenFor(t, 'sales2'),
+      tokenFor(t, 'admin'),
+    ]);
     for (const a of ['sales1', 'sales2', 'admin']) {
       const r = (
         await q<{ id: string; dept_id: string }>(
