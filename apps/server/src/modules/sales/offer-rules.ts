@@ -22,7 +22,7 @@ import { AppError, bad, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { filterConditions, orderBy, pageParams, toPage, type FilterDef } from '../../platform/paging.js';
 import type { Scope } from '../../platform/scope.js';
-import { all, exec, first, scoped, sql, type SqlBool } from '../../platform/sql/index.js';
+import { all, exec, first, scoped, sql } from '../../platform/sql/index.js';
 import { formatDateTime } from '../../platform/time.js';
 import { asAppError, move } from './rules.js';
 import { assertVisible, visibilityOf, visibleCondition, type Visibility } from './visibility.js';
@@ -138,9 +138,14 @@ function offerQuery(scope: Scope) {
       'o.ownerDept',
       sql<string>`coalesce(nullif(u.real_name, ''), u.account, '')`.as('ownerName'),
       timeText('o.createTime').as('createTimeText'),
-      sql<number>`(SELECT count(*)::int FROM sales_offer v WHERE v.inquiry_id = o.inquiry_id AND v.is_deleted = 0)`.as(
-        'versionCount',
-      ),
+      // Versions of the same inquiry's offer (same tenant: the inquiry is).
+      (eb) =>
+        eb
+          .selectFrom('sales_offer as v')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .whereRef('v.inquiryId', '=', 'o.inquiryId')
+          .where('v.isDeleted', '=', 0)
+          .as('versionCount'),
     ]);
 }
 
@@ -225,8 +230,17 @@ export async function listOffers(db: Db, scope: Scope, query: OfferListQuery) {
   if (cond) q = q.where(cond);
   for (const c of filterConditions(query, OFFER_FILTERS, (f) => f)) q = q.where(c);
   if (query.versions !== 'all')
-    q = q.where(
-      sql<SqlBool>`NOT EXISTS (SELECT 1 FROM sales_offer n WHERE n.inquiry_id = o.inquiry_id AND n.version > o.version AND n.is_deleted = 0)`,
+    q = q.where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('sales_offer as n')
+            .select('n.id')
+            .whereRef('n.inquiryId', '=', 'o.inquiryId')
+            .whereRef('n.version', '>', 'o.version')
+            .where('n.isDeleted', '=', 0),
+        ),
+      ),
     );
   const order = sql.raw(orderBy(query, SORTABLE, 'o.create_time DESC, o.id DESC'));
   const [n, rows] = await Promise.all([
