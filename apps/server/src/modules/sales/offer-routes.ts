@@ -19,7 +19,7 @@ import { listQuerySchema } from '../../platform/paging.js';
 import { splitIds } from '../../platform/rows.js';
 import { Id, IdList } from '../../platform/schema.js';
 import type { Scope } from '../../platform/scope.js';
-import { first, scoped } from '../../platform/sql/index.js';
+import { exec, first, scoped, sql } from '../../platform/sql/index.js';
 import { CUSTOMER_PREFIX } from '../im/index.js';
 import {
   OFFER_FILTERS,
@@ -49,8 +49,19 @@ async function chatEnds(db: Db, scope: Scope, offerId: string) {
       .select(['c.id as customerId', 'c.userId as advisor', 'o.ownerUser', 'u.account', 'u.realName'])
       .where('o.id', '=', offerId),
   );
-  // The customer talks only with their advisor (member/chat.ts): the card comes from them or not at all.
-  if (!r || String(r.advisor) !== String(r.ownerUser)) return null;
+  if (!r) return null;
+  // The customer talks only with their advisor (member/chat.ts): the card comes from them or not at all. A
+  // customer nobody looks after yet gets the offer's author as advisor.
+  if (r.advisor === null) {
+    await exec(
+      db,
+      scoped(scope)
+        .updateTable('member_customer')
+        .set({ userId: String(r.ownerUser), updateTime: sql`now()` } as never)
+        .where('id', '=', String(r.customerId))
+        .where('userId', 'is', null),
+    );
+  } else if (String(r.advisor) !== String(r.ownerUser)) return null;
   return { from: r.account, nick: r.realName || r.account, to: `${CUSTOMER_PREFIX}${String(r.customerId)}` };
 }
 

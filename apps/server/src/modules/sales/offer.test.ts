@@ -22,7 +22,12 @@ describe(`offers (${dbLabel})`, () => {
   const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => t.db.query<T>(sql, params);
 
   /** A customer whose advisor is `owner`, and an inquiry of theirs in `status`, owned by `owner`. */
-  async function inquiryOf(owner: string, status = 'following', name = '张三丰') {
+  async function inquiryOf(
+    owner: string,
+    status = 'following',
+    name = '张三丰',
+    advisor: string | null = owner,
+  ) {
     const u = users[owner]!;
     const customer = newId();
     const phone = `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
@@ -31,7 +36,7 @@ describe(`offers (${dbLabel})`, () => {
       TENANT,
       name,
       phone,
-      u.id,
+      advisor && users[advisor]!.id,
     ]);
     const id = newId();
     await q(
@@ -213,6 +218,26 @@ describe(`offers (${dbLabel})`, () => {
     const again = await act(sales1, 'decline', o.id);
     expect(again.statusCode).toBe(400);
     expect(again.json().msg).toBe('The offer status cannot change from "Accepted" to "Declined"');
+  });
+
+  it("a customer without an advisor gets the author as advisor; another colleague's customer gets no card", async () => {
+    const free = await inquiryOf('sales1', 'following', '李四', null);
+    const o = (await submit(sales1, body(free.id))).json().data;
+    expect((await act(sales1, 'send', o.id)).statusCode).toBe(200);
+    const c = await q<{ user_id: string }>('SELECT user_id FROM member_customer WHERE id = $1', [
+      free.customer,
+    ]);
+    expect(c[0]!.user_id).toBe(users.sales1!.id);
+    const theirs = await inquiryOf('sales1', 'following', '王五', 'sales2');
+    const o2 = (await submit(sales1, body(theirs.id))).json().data;
+    const refused = await act(sales1, 'send', o2.id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().msg).toBe(
+      "The customer's advisor is not the author of the offer, so it cannot be sent in chat",
+    );
+    expect(
+      (await call(t, sales1, { url: `/api/blade-sales/offer/detail?id=${o2.id}` })).json().data.status,
+    ).toBe('draft');
   });
 
   it('above the limit: approval by a manager only, never by the author; then it can be sent', async () => {
