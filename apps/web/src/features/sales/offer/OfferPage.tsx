@@ -7,6 +7,7 @@ import type { OfferView } from '@forecourt/contracts/sales';
 import { useSession } from '@/shared/auth/store';
 import { CrudTable } from '@/shared/crud';
 import { OfferForm } from './OfferForm';
+import { VersionsDialog } from './VersionsDialog';
 import { offerDef } from './offerDef';
 import './messages';
 
@@ -19,12 +20,14 @@ export default function OfferPage() {
   const permission = useSession((s) => s.permission);
   const qc = useQueryClient();
   const [form, setForm] = useState<{ mode: 'add' | 'edit' | 'revise'; base?: OfferView } | null>(null);
+  const [versionsOf, setVersionsOf] = useState<string | null>(null);
   const def = useMemo(
     () =>
       offerDef({
         t: (k, o) => i18n.t(k, o),
         lang: () => i18n.language,
         openForm: (base, mode) => setForm({ base, mode }),
+        openVersions: (row) => setVersionsOf(row.id),
       }),
     [i18n],
   );
@@ -40,6 +43,7 @@ export default function OfferPage() {
           ) : undefined
         }
       />
+      {versionsOf && <VersionsDialog offerId={versionsOf} onClose={() => setVersionsOf(null)} />}
       {form && (
         <OfferForm
           mode={form.mode}

@@ -11,6 +11,8 @@ export interface OfferPageHooks {
   lang: () => string;
   /** Opens the offer form: a change of the draft, or a new version with the row's figures. */
   openForm: (row: OfferView, mode: 'edit' | 'revise') => void;
+  /** Shows every version of the row's inquiry offer. */
+  openVersions: (row: OfferView) => void;
 }
 
 const name = (r: OfferView) => `${r.customerName} · ${r.modelName} · v${r.version}`;
@@ -20,7 +22,7 @@ const name = (r: OfferView) => `${r.customerName} · ${r.modelName} · v${r.vers
  * administrator: the server decides). The buttons of a row follow its state; the server checks every move
  * again through the same state machine.
  */
-export function offerDef({ t, lang, openForm }: OfferPageHooks): CrudDef<OfferView> {
+export function offerDef({ t, lang, openForm, openVersions }: OfferPageHooks): CrudDef<OfferView> {
   const move = (
     key: OfferAction,
     label: string,
@@ -142,6 +144,14 @@ export function offerDef({ t, lang, openForm }: OfferPageHooks): CrudDef<OfferVi
         confirm: 'sales.offer.declineConfirm',
         danger: true,
       }),
+      {
+        key: 'versions',
+        label: 'sales.offer.versions',
+        code: 'offer_view',
+        place: 'row',
+        visible: (r) => r.versionCount > 1,
+        run: ({ rows }) => openVersions(rows[0]!),
+      },
       {
         key: 'pdf',
         label: 'sales.offer.pdf',
