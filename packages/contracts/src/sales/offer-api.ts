@@ -12,6 +12,12 @@ import {
   MoneySchema,
   OfferStatusSchema,
 } from './schemas.js';
+import type { EnergyType } from './enums.js';
+import type { OfferStatus } from './status.js';
+
+/** The schemas' unions of mapped literals type as nothing useful: state the value types here. */
+const OfferStatusT = Type.Unsafe<OfferStatus>(OfferStatusSchema);
+const EnergyTypeT = Type.Unsafe<EnergyType>(EnergyTypeSchema);
 
 const Id = () => Type.String({ pattern: '^[1-9]\\d{0,18}$' });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
@@ -67,7 +73,7 @@ export const OfferView = Type.Object({
   vin: Nullable(Type.String()),
   modelId: Id(),
   modelName: Type.String(),
-  energyType: EnergyTypeSchema,
+  energyType: EnergyTypeT,
   vehiclePrice: MoneySchema,
   discount: MoneySchema,
   invoicePrice: MoneySchema,
@@ -82,7 +88,7 @@ export const OfferView = Type.Object({
   finance: Nullable(OfferFinanceView),
   total: MoneySchema,
   dueAtSigning: MoneySchema,
-  status: OfferStatusSchema,
+  status: OfferStatusT,
   validUntil: DateOnly(),
   approvalNeeded: Type.Boolean(),
   approvedBy: Nullable(Id()),
@@ -100,7 +106,7 @@ export type OfferView = Static<typeof OfferView>;
 export const OfferVersion = Type.Object({
   id: Id(),
   version: Type.Integer({ minimum: 1 }),
-  status: OfferStatusSchema,
+  status: OfferStatusT,
   total: MoneySchema,
   createTime: DateTime(),
 });

@@ -182,7 +182,7 @@ export function toView(r: OfferRow): OfferView {
     vin: r.vin ?? null,
     modelId: String(r.modelId),
     modelName: r.modelName,
-    energyType: r.energyType as never, // the schema's union of literals types as never here
+    energyType: r.energyType as EnergyType,
     vehiclePrice: String(r.vehiclePrice),
     discount: String(r.discount),
     invoicePrice: String(r.invoicePrice),
