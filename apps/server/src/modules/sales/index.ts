@@ -2,6 +2,9 @@ import type { ServerModule } from '../module.js';
 import { salesMigrations } from './tables.js';
 import { seedSales } from './seed.js';
 import './messages.js';
+// wave 2, sales-stock
+import { catalogRoutes } from './catalog-routes.js';
+import { resourceRoutes } from './resource-routes.js';
 
 /**
  * The sales floor (issue 24): vehicle catalogue, stock, inquiries, user inquiries and offers. This first part
@@ -12,6 +15,11 @@ export const salesModule: ServerModule = {
   name: 'sales',
   migrations: salesMigrations,
   seed: seedSales,
+  routes: async (app) => {
+    // One line per slice of wave 2.
+    await catalogRoutes(app); // sales-stock
+    await resourceRoutes(app); // sales-stock
+  },
 };
 
 export {
@@ -22,3 +30,7 @@ export {
   move,
   releaseLapsedReservations,
 } from './rules.js';
+
+// wave 2, sales-stock: what offers and the workbench use of the catalogue and stock
+export { findModel, modelLabel } from './catalog-rules.js';
+export { holdHours, isStockStaff, reserveResource, sweepReservations } from './resource-rules.js';
