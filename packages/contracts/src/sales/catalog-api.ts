@@ -55,33 +55,37 @@ export type CatalogRow = BrandRow | SeriesRow | ModelRow;
 
 const name = (max: number) => Type.String({ minLength: 1, maxLength: max });
 
-export const BrandSubmit = Type.Object({
-  level: Type.Literal('brand'),
+/**
+ * One body for the three levels: `level` says which, and the fields that level needs are required by the
+ * server (a missing one is a 400 naming it). One object rather than a union, so a malformed value is named
+ * by its own field, not by the first branch of a union.
+ */
+export const CatalogSubmit = Type.Object({
+  level: CatalogLevelSchema,
   id: Type.Optional(Id()),
-  code: Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z][\\w-]*$' }),
-  name: name(40),
-  nameEn: name(60),
+  /** brand */
+  code: Type.Optional(Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z][\\w-]*$' })),
+  /** brand (40), series (60) */
+  name: Type.Optional(name(60)),
+  nameEn: Type.Optional(name(60)),
+  /** series */
+  brandId: Type.Optional(Id()),
+  /** model */
+  seriesId: Type.Optional(Id()),
+  modelYear: Type.Optional(Type.Integer({ minimum: 1990, maximum: 2100 })),
+  trim: Type.Optional(name(80)),
+  energyType: Type.Optional(oneOf(ENERGY_TYPES)),
+  guidePrice: Type.Optional(Type.String({ pattern: MONEY_INPUT_PATTERN })),
   sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 9999 })),
 });
-export const SeriesSubmit = Type.Object({
-  level: Type.Literal('series'),
-  id: Type.Optional(Id()),
-  brandId: Id(),
-  name: name(60),
-  sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 9999 })),
-});
-export const ModelSubmit = Type.Object({
-  level: Type.Literal('model'),
-  id: Type.Optional(Id()),
-  seriesId: Id(),
-  modelYear: Type.Integer({ minimum: 1990, maximum: 2100 }),
-  trim: name(80),
-  energyType: oneOf(ENERGY_TYPES),
-  guidePrice: Type.String({ pattern: MONEY_INPUT_PATTERN }),
-  sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 9999 })),
-});
-export const CatalogSubmit = Type.Union([BrandSubmit, SeriesSubmit, ModelSubmit]);
 export type CatalogSubmit = Static<typeof CatalogSubmit>;
+
+/** The fields each level needs. */
+export const CATALOG_REQUIRED: Record<CatalogLevel, ReadonlyArray<keyof CatalogSubmit>> = {
+  brand: ['code', 'name', 'nameEn'],
+  series: ['brandId', 'name'],
+  model: ['seriesId', 'modelYear', 'trim', 'energyType', 'guidePrice'],
+};
 
 /** The picker's tree: brand → series → model (leaves carry the model's energy type and guide price). */
 export const CatalogNode = Type.Object({

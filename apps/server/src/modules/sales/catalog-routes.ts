@@ -12,7 +12,7 @@ import { requireCode, scopeOf } from '../../platform/auth/guard.js';
 import { pageQueryProps } from '../../platform/paging.js';
 import { splitIds } from '../../platform/rows.js';
 import { Id, IdList } from '../../platform/schema.js';
-import { catalogDetail, catalogPage, catalogTree, removeCatalog, submitCatalog } from './catalog-rules.js';
+import { catalogDetail, catalogInput, catalogPage, catalogTree, removeCatalog, submitCatalog } from './catalog-rules.js';
 
 const text = Type.Optional(Type.String({ maxLength: 100 }));
 
@@ -85,7 +85,7 @@ export async function catalogRoutes(app: App) {
     async (req) => {
       const scope = scopeOf(req);
       if (req.body.id) await requireCode(scope, 'catalog_edit', app.ctx.permissions);
-      return ok(await submitCatalog(db, scope, req.body));
+      return ok(await submitCatalog(db, scope, catalogInput(req.body)));
     },
   );
   app.post(

@@ -4,7 +4,15 @@
  * models, a model with stock vehicles or inquiries) is not removed.
  */
 import { fmt } from '@forecourt/contracts/sales';
-import type { BrandRow, CatalogLevel, CatalogNode, ModelRow, SeriesRow } from '@forecourt/contracts/sales';
+import { CATALOG_REQUIRED } from '@forecourt/contracts/sales';
+import type {
+  BrandRow,
+  CatalogLevel,
+  CatalogNode,
+  CatalogSubmit,
+  ModelRow,
+  SeriesRow,
+} from '@forecourt/contracts/sales';
 import type { Db } from '../../platform/db/index.js';
 import { bad, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
@@ -238,6 +246,14 @@ async function refuseDuplicate(db: Db, scope: Scope, input: CatalogInput) {
     );
     if (dup) throw bad('sales.catalogDuplicate', { field: 'trim', value: `${input.modelYear} ${input.trim}` });
   }
+}
+
+/** The submit body as the level's input; a field the level needs and the body lacks is a 400 naming it. */
+export function catalogInput(body: CatalogSubmit): CatalogInput {
+  for (const f of CATALOG_REQUIRED[body.level])
+    if (body[f] === undefined || body[f] === '') throw bad('validation.required', { field: f });
+  if (body.level === 'brand' && body.name!.length > 40) throw bad('validation.maxLength', { field: 'name', limit: 40 });
+  return body as CatalogInput;
 }
 
 /** Adds (no id) or changes a brand, series or model; answers its id. */
