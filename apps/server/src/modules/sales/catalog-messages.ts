@@ -14,6 +14,7 @@ registerMessages(
     'sales.catalogParentMissing': '{field}: the chosen parent does not exist or was removed',
     'sales.catalogInUse.brand': 'This brand still has series; remove them first',
     'sales.catalogInUse.series': 'This series still has models; remove them first',
-    'sales.catalogInUse.model': 'This model is used by stock vehicles, inquiries or offers and cannot be removed',
+    'sales.catalogInUse.model':
+      'This model is used by stock vehicles, inquiries or offers and cannot be removed',
   },
 );

@@ -12,7 +12,14 @@ import { requireCode, scopeOf } from '../../platform/auth/guard.js';
 import { pageQueryProps } from '../../platform/paging.js';
 import { splitIds } from '../../platform/rows.js';
 import { Id, IdList } from '../../platform/schema.js';
-import { catalogDetail, catalogInput, catalogPage, catalogTree, removeCatalog, submitCatalog } from './catalog-rules.js';
+import {
+  catalogDetail,
+  catalogInput,
+  catalogPage,
+  catalogTree,
+  removeCatalog,
+  submitCatalog,
+} from './catalog-rules.js';
 
 const text = Type.Optional(Type.String({ maxLength: 100 }));
 
@@ -44,7 +51,8 @@ export async function catalogRoutes(app: App) {
         response: { 200: envelope(pageSchema(CatalogRow)) },
       },
     },
-    async (req) => ok(await catalogPage(db, scopeOf(req), (req.query.level ?? 'model') as CatalogLevel, req.query)),
+    async (req) =>
+      ok(await catalogPage(db, scopeOf(req), (req.query.level ?? 'model') as CatalogLevel, req.query)),
   );
   app.get(
     `${base}/detail`,

@@ -162,7 +162,12 @@ export async function catalogPage(
       .limit(size)
       .offset(offset),
   );
-  return toPage(rows.map(levelOut[level] as (r: Raw) => BrandRow | SeriesRow | ModelRow), Number(total?.n ?? 0), current, size);
+  return toPage(
+    rows.map(levelOut[level] as (r: Raw) => BrandRow | SeriesRow | ModelRow),
+    Number(total?.n ?? 0),
+    current,
+    size,
+  );
 }
 
 /** Throws 403 for another tenant's row and 404 for a missing one. */
@@ -170,9 +175,13 @@ async function assertOwnTenant(db: Db, scope: Scope, level: CatalogLevel, ids: s
   // Every tenant on purpose: another tenant's row must be told apart from a missing one.
   const rows = await all(
     db,
-    scoped(allTenants).selectFrom(CATALOG_TABLE[level], 't').select(['t.id', 't.tenantId']).where('t.id', '=', anyId(ids)),
+    scoped(allTenants)
+      .selectFrom(CATALOG_TABLE[level], 't')
+      .select(['t.id', 't.tenantId'])
+      .where('t.id', '=', anyId(ids)),
   );
-  if (!scope.isPlatformAdmin && rows.some((r) => r.tenantId !== scope.tenantId)) throw forbidden('common.otherTenant');
+  if (!scope.isPlatformAdmin && rows.some((r) => r.tenantId !== scope.tenantId))
+    throw forbidden('common.otherTenant');
   if (rows.length !== new Set(ids).size) throw notFound();
 }
 
@@ -213,9 +222,7 @@ export interface ModelInput {
   sort?: number;
 }
 export type CatalogInput =
-  | ({ level: 'brand' } & BrandInput)
-  | ({ level: 'series' } & SeriesInput)
-  | ({ level: 'model' } & ModelInput);
+  ({ level: 'brand' } & BrandInput) | ({ level: 'series' } & SeriesInput) | ({ level: 'model' } & ModelInput);
 
 const audit = (scope: Scope) => ({ updateUser: scope.userId, updateTime: sql<Date>`now()` });
 
@@ -225,12 +232,24 @@ async function refuseDuplicate(db: Db, scope: Scope, input: CatalogInput) {
   const other = input.id ?? '0';
   let dup: unknown;
   if (input.level === 'brand') {
-    dup = await first(db, scoped(own).selectFrom('sales_brand').select('id').where('code', '=', input.code).where('id', '<>', other));
+    dup = await first(
+      db,
+      scoped(own)
+        .selectFrom('sales_brand')
+        .select('id')
+        .where('code', '=', input.code)
+        .where('id', '<>', other),
+    );
     if (dup) throw bad('sales.catalogDuplicate', { field: 'code', value: input.code });
   } else if (input.level === 'series') {
     dup = await first(
       db,
-      scoped(own).selectFrom('sales_series').select('id').where('brandId', '=', input.brandId).where('name', '=', input.name).where('id', '<>', other),
+      scoped(own)
+        .selectFrom('sales_series')
+        .select('id')
+        .where('brandId', '=', input.brandId)
+        .where('name', '=', input.name)
+        .where('id', '<>', other),
     );
     if (dup) throw bad('sales.catalogDuplicate', { field: 'name', value: input.name });
   } else {
@@ -244,7 +263,8 @@ async function refuseDuplicate(db: Db, scope: Scope, input: CatalogInput) {
         .where('trim', '=', input.trim)
         .where('id', '<>', other),
     );
-    if (dup) throw bad('sales.catalogDuplicate', { field: 'trim', value: `${input.modelYear} ${input.trim}` });
+    if (dup)
+      throw bad('sales.catalogDuplicate', { field: 'trim', value: `${input.modelYear} ${input.trim}` });
   }
 }
 
@@ -252,7 +272,8 @@ async function refuseDuplicate(db: Db, scope: Scope, input: CatalogInput) {
 export function catalogInput(body: CatalogSubmit): CatalogInput {
   for (const f of CATALOG_REQUIRED[body.level])
     if (body[f] === undefined || body[f] === '') throw bad('validation.required', { field: f });
-  if (body.level === 'brand' && body.name!.length > 40) throw bad('validation.maxLength', { field: 'name', limit: 40 });
+  if (body.level === 'brand' && body.name!.length > 40)
+    throw bad('validation.maxLength', { field: 'name', limit: 40 });
   return body as CatalogInput;
 }
 
@@ -269,12 +290,46 @@ export async function submitCatalog(db: Db, scope: Scope, input: CatalogInput): 
     const s = scoped(scope);
     if (input.level === 'brand') {
       const v = { code: input.code, name: input.name, nameEn: input.nameEn, sort };
-      if (input.id) await exec(t, s.updateTable('sales_brand').set({ ...v, ...audit(scope) }).where('id', '=', id));
-      else await exec(t, s.insertInto('sales_brand', { id, ...v, createUser: scope.userId, createDept: scope.deptId, updateUser: scope.userId }));
+      if (input.id)
+        await exec(
+          t,
+          s
+            .updateTable('sales_brand')
+            .set({ ...v, ...audit(scope) })
+            .where('id', '=', id),
+        );
+      else
+        await exec(
+          t,
+          s.insertInto('sales_brand', {
+            id,
+            ...v,
+            createUser: scope.userId,
+            createDept: scope.deptId,
+            updateUser: scope.userId,
+          }),
+        );
     } else if (input.level === 'series') {
       const v = { brandId: input.brandId, name: input.name, sort };
-      if (input.id) await exec(t, s.updateTable('sales_series').set({ ...v, ...audit(scope) }).where('id', '=', id));
-      else await exec(t, s.insertInto('sales_series', { id, ...v, createUser: scope.userId, createDept: scope.deptId, updateUser: scope.userId }));
+      if (input.id)
+        await exec(
+          t,
+          s
+            .updateTable('sales_series')
+            .set({ ...v, ...audit(scope) })
+            .where('id', '=', id),
+        );
+      else
+        await exec(
+          t,
+          s.insertInto('sales_series', {
+            id,
+            ...v,
+            createUser: scope.userId,
+            createDept: scope.deptId,
+            updateUser: scope.userId,
+          }),
+        );
     } else {
       const v = {
         seriesId: input.seriesId,
@@ -284,20 +339,45 @@ export async function submitCatalog(db: Db, scope: Scope, input: CatalogInput): 
         guidePrice: fmt(input.guidePrice),
         sort,
       };
-      if (input.id) await exec(t, s.updateTable('sales_model').set({ ...v, ...audit(scope) }).where('id', '=', id));
-      else await exec(t, s.insertInto('sales_model', { id, ...v, createUser: scope.userId, createDept: scope.deptId, updateUser: scope.userId }));
+      if (input.id)
+        await exec(
+          t,
+          s
+            .updateTable('sales_model')
+            .set({ ...v, ...audit(scope) })
+            .where('id', '=', id),
+        );
+      else
+        await exec(
+          t,
+          s.insertInto('sales_model', {
+            id,
+            ...v,
+            createUser: scope.userId,
+            createDept: scope.deptId,
+            updateUser: scope.userId,
+          }),
+        );
     }
     return id;
   });
 }
 
 async function assertParent(db: Db, scope: Scope, level: CatalogLevel, id: string, field: string) {
-  const row = await first(db, scoped(scope).selectFrom(CATALOG_TABLE[level], 't').select('t.id').where('t.id', '=', id));
+  const row = await first(
+    db,
+    scoped(scope).selectFrom(CATALOG_TABLE[level], 't').select('t.id').where('t.id', '=', id),
+  );
   if (!row) throw bad('sales.catalogParentMissing', { field });
 }
 
 /** Removes rows of one level; a row something still refers to is refused, naming what. */
-export async function removeCatalog(db: Db, scope: Scope, level: CatalogLevel, ids: string[]): Promise<number> {
+export async function removeCatalog(
+  db: Db,
+  scope: Scope,
+  level: CatalogLevel,
+  ids: string[],
+): Promise<number> {
   if (!ids.length) throw bad('validation.required', { field: 'ids' });
   return db.tx(async (t) => {
     await assertOwnTenant(t, scope, level, ids);
@@ -307,7 +387,10 @@ export async function removeCatalog(db: Db, scope: Scope, level: CatalogLevel, i
         ? await first(t, s.selectFrom('sales_series').select('id').where('brandId', '=', anyId(ids)))
         : level === 'series'
           ? await first(t, s.selectFrom('sales_model').select('id').where('seriesId', '=', anyId(ids)))
-          : ((await first(t, s.selectFrom('sales_resource').select('id').where('modelId', '=', anyId(ids)))) ??
+          : ((await first(
+              t,
+              s.selectFrom('sales_resource').select('id').where('modelId', '=', anyId(ids)),
+            )) ??
             (await first(t, s.selectFrom('sales_inquiry').select('id').where('modelId', '=', anyId(ids)))) ??
             (await first(t, s.selectFrom('sales_offer').select('id').where('modelId', '=', anyId(ids)))));
     if (used) throw bad(`sales.catalogInUse.${level}`);
@@ -325,16 +408,28 @@ export async function removeCatalog(db: Db, scope: Scope, level: CatalogLevel, i
 
 /** The picker's tree of the caller's tenant: brand → series → model, in catalogue order. */
 export async function catalogTree(db: Db, scope: Scope): Promise<CatalogNode[]> {
-  const rows = (await all<Raw>(db, modelQuery(scope).select(['b.nameEn as brandNameEn']).orderBy(sql.raw(DEFAULT_ORDER.model)))).map(
-    (r) => ({ ...modelOut(r), brandNameEn: String(r.brandNameEn) }),
-  );
+  const rows = (
+    await all<Raw>(
+      db,
+      modelQuery(scope).select(['b.nameEn as brandNameEn']).orderBy(sql.raw(DEFAULT_ORDER.model)),
+    )
+  ).map((r) => ({ ...modelOut(r), brandNameEn: String(r.brandNameEn) }));
   const brands = new Map<string, CatalogNode & { children: NonNullable<CatalogNode['children']> }>();
   for (const m of rows) {
     let b = brands.get(m.brandId);
-    if (!b) brands.set(m.brandId, (b = { value: m.brandId, label: m.brandName, labelEn: m.brandNameEn, children: [] }));
+    if (!b)
+      brands.set(
+        m.brandId,
+        (b = { value: m.brandId, label: m.brandName, labelEn: m.brandNameEn, children: [] }),
+      );
     let s = b.children.find((x) => x.value === m.seriesId);
     if (!s) b.children.push((s = { value: m.seriesId, label: m.seriesName, children: [] }));
-    s.children.push({ value: m.id, label: `${m.modelYear}款 ${m.trim}`, energyType: m.energyType, guidePrice: m.guidePrice });
+    s.children.push({
+      value: m.id,
+      label: `${m.modelYear}款 ${m.trim}`,
+      energyType: m.energyType,
+      guidePrice: m.guidePrice,
+    });
   }
   return [...brands.values()];
 }

@@ -27,24 +27,43 @@ describe(`vehicle catalogue (${dbLabel})`, () => {
     const prices = models.records.map((m: { guidePrice: string }) => m.guidePrice);
     expect(prices).toEqual([...prices].sort((a: string, b: string) => Number(a) - Number(b)));
     expect(models.records[0].label).toMatch(/^丰田 \S+ \d{4}款 /);
-    expect((await get(sales1, `${base}/list?energyType=ev&size=100`)).json().data.records.every(
-      (m: { energyType: string }) => m.energyType === 'ev',
-    )).toBe(true);
+    expect(
+      (await get(sales1, `${base}/list?energyType=ev&size=100`))
+        .json()
+        .data.records.every((m: { energyType: string }) => m.energyType === 'ev'),
+    ).toBe(true);
 
     const tree = (await get(sales1, `${base}/tree`)).json().data;
     expect(tree).toHaveLength(12);
     expect(tree[0]).toMatchObject({ value: toyota, label: '丰田', labelEn: 'Toyota' });
-    const leaves = tree.flatMap((b: { children: Array<{ children: unknown[] }> }) => b.children.flatMap((s) => s.children));
+    const leaves = tree.flatMap((b: { children: Array<{ children: unknown[] }> }) =>
+      b.children.flatMap((s) => s.children),
+    );
     expect(leaves).toHaveLength(60);
-    expect(leaves[0]).toMatchObject({ energyType: expect.any(String), guidePrice: expect.stringMatching(/^\d+\.\d{2}$/) });
+    expect(leaves[0]).toMatchObject({
+      energyType: expect.any(String),
+      guidePrice: expect.stringMatching(/^\d+\.\d{2}$/),
+    });
   });
 
   it('lets resource staff add brand → series → model, refuses duplicates, removes only what nothing uses', async () => {
-    const brand = await post(res1, `${base}/submit`, { level: 'brand', code: 'zeekr', name: '极氪', nameEn: 'Zeekr' });
+    const brand = await post(res1, `${base}/submit`, {
+      level: 'brand',
+      code: 'zeekr',
+      name: '极氪',
+      nameEn: 'Zeekr',
+    });
     expect(brand.json().code).toBe(200);
-    const dupBrand = await post(res1, `${base}/submit`, { level: 'brand', code: 'zeekr', name: 'x', nameEn: 'x' });
+    const dupBrand = await post(res1, `${base}/submit`, {
+      level: 'brand',
+      code: 'zeekr',
+      name: 'x',
+      nameEn: 'x',
+    });
     expect(dupBrand.json().msg).toBe('code "zeekr" already exists');
-    const series = (await post(res1, `${base}/submit`, { level: 'series', brandId: brand.json().data, name: '001' })).json().data;
+    const series = (
+      await post(res1, `${base}/submit`, { level: 'series', brandId: brand.json().data, name: '001' })
+    ).json().data;
     const model = await post(res1, `${base}/submit`, {
       level: 'model',
       seriesId: series,
@@ -55,7 +74,11 @@ describe(`vehicle catalogue (${dbLabel})`, () => {
     });
     expect(model.json().code).toBe(200);
     const detail = (await get(sales1, `${base}/detail?id=${model.json().data}&level=model`)).json().data;
-    expect(detail).toMatchObject({ label: '极氪 001 2025款 YOU 版', guidePrice: '299000.00', energyType: 'ev' });
+    expect(detail).toMatchObject({
+      label: '极氪 001 2025款 YOU 版',
+      guidePrice: '299000.00',
+      energyType: 'ev',
+    });
     const badPrice = await post(res1, `${base}/submit`, {
       level: 'model',
       seriesId: series,
@@ -68,13 +91,18 @@ describe(`vehicle catalogue (${dbLabel})`, () => {
     expect(badPrice.json().msg).toMatch(/guidePrice/);
 
     // Salespeople read but do not change the catalogue.
-    expect((await post(sales1, `${base}/submit`, { level: 'brand', code: 'x', name: 'x', nameEn: 'x' })).statusCode).toBe(403);
+    expect(
+      (await post(sales1, `${base}/submit`, { level: 'brand', code: 'x', name: 'x', nameEn: 'x' }))
+        .statusCode,
+    ).toBe(403);
 
     expect((await post(res1, `${base}/remove?level=brand&ids=${brand.json().data}`)).json().msg).toBe(
       'This brand still has series; remove them first',
     );
     const used = await t.db.one<{ model_id: string }>('SELECT model_id FROM sales_resource LIMIT 1');
-    expect((await post(res1, `${base}/remove?level=model&ids=${used!.model_id}`)).json().msg).toMatch(/cannot be removed/);
+    expect((await post(res1, `${base}/remove?level=model&ids=${used!.model_id}`)).json().msg).toMatch(
+      /cannot be removed/,
+    );
     expect((await post(res1, `${base}/remove?level=model&ids=${model.json().data}`)).json().data).toBe(1);
     expect((await post(res1, `${base}/remove?level=series&ids=${series}`)).json().data).toBe(1);
     expect((await post(res1, `${base}/remove?level=brand&ids=${brand.json().data}`)).json().data).toBe(1);

@@ -129,7 +129,12 @@ export async function importResources(
     const [brand, series, year, trim] = (['brand', 'series', 'modelYear', 'trim'] as const).map((c) =>
       text(col(cells, c)),
     );
-    for (const [c, v] of [['brand', brand], ['series', series], ['modelYear', year], ['trim', trim]] as const)
+    for (const [c, v] of [
+      ['brand', brand],
+      ['series', series],
+      ['modelYear', year],
+      ['trim', trim],
+    ] as const)
       if (!v) fail(c, 'sales.import.required');
     let modelId: string | undefined;
     if (year && !/^\d{4}$/.test(year)) fail('modelYear', 'sales.import.year');
@@ -137,7 +142,10 @@ export async function importResources(
       modelId = models.get(key(brand, series, year, trim));
       if (!modelId) fail('trim', 'sales.import.model', { model: `${brand} ${series} ${year} ${trim}` });
     }
-    const dates: Record<'productionDate' | 'arrivalDate', string | null> = { productionDate: null, arrivalDate: null };
+    const dates: Record<'productionDate' | 'arrivalDate', string | null> = {
+      productionDate: null,
+      arrivalDate: null,
+    };
     for (const c of ['productionDate', 'arrivalDate'] as const) {
       const d = dateCell(col(cells, c));
       if (d === undefined) fail(c, 'sales.import.date');
@@ -160,7 +168,9 @@ export async function importResources(
       }
     }
     const statusText = text(col(cells, 'status'));
-    const status = statusText ? STATUS_WORDS[statusText.toLowerCase()] ?? STATUS_WORDS[statusText] : undefined;
+    const status = statusText
+      ? (STATUS_WORDS[statusText.toLowerCase()] ?? STATUS_WORDS[statusText])
+      : undefined;
     if (statusText && !status) fail('status', 'sales.import.status');
 
     const input: ResourceInput = {
@@ -183,7 +193,11 @@ export async function importResources(
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
         const field = String(e.params?.field ?? 'vin');
-        problems.push({ row, field, reason: translate(lang, e.key, { ...e.params, field: label(field as never) }) });
+        problems.push({
+          row,
+          field,
+          reason: translate(lang, e.key, { ...e.params, field: label(field as never) }),
+        });
       }
     } else if (!vin) fail('vin', 'sales.import.required');
     if (vin) {
@@ -211,7 +225,11 @@ export async function importResources(
     );
     for (const g of good)
       if (taken.has(g.vin))
-        errors.push({ row: g.row, field: 'vin', reason: translate(lang, 'sales.vinDuplicate', { vin: g.vin }) });
+        errors.push({
+          row: g.row,
+          field: 'vin',
+          reason: translate(lang, 'sales.vinDuplicate', { vin: g.vin }),
+        });
   }
   if (errors.length) return { imported: 0, errors: errors.sort((a, b) => a.row - b.row) };
 

@@ -18,7 +18,14 @@ import {
 import type { Db } from '../../platform/db/index.js';
 import { AppError, bad, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { filterConditions, orderBy, pageParams, toPage, type FilterDef, type PageQuery } from '../../platform/paging.js';
+import {
+  filterConditions,
+  orderBy,
+  pageParams,
+  toPage,
+  type FilterDef,
+  type PageQuery,
+} from '../../platform/paging.js';
 import type { Page } from '../../platform/envelope.js';
 import type { Scope } from '../../platform/scope.js';
 import { all, allTenants, anyId, exec, first, scoped, sql, type SqlBool } from '../../platform/sql/index.js';
@@ -235,7 +242,12 @@ async function assertTenant(db: Db, scope: Scope, ids: string[]) {
   if (rows.length !== new Set(ids).size) throw notFound();
 }
 
-export async function resourceDetail(db: Db, scope: Scope, id: string, now = new Date()): Promise<ResourceRow> {
+export async function resourceDetail(
+  db: Db,
+  scope: Scope,
+  id: string,
+  now = new Date(),
+): Promise<ResourceRow> {
   await assertTenant(db, scope, [id]);
   const { q, full } = resourceQuery(scope);
   const row = await first<Raw>(db, q.where('r.id', '=', id));
@@ -275,7 +287,10 @@ const isDay = (s: string) => {
 };
 
 /** The checks of one vehicle that need no database: dates, amounts, status on arrival. */
-export function checkResource(input: ResourceInput, today: string): ResourceInput & { status: ResourceStatus } {
+export function checkResource(
+  input: ResourceInput,
+  today: string,
+): ResourceInput & { status: ResourceStatus } {
   const vin = validVin(input.vin);
   for (const f of ['productionDate', 'arrivalDate'] as const) {
     const v = input[f];
@@ -285,7 +300,8 @@ export function checkResource(input: ResourceInput, today: string): ResourceInpu
   if (input.arrivalDate && input.arrivalDate < input.productionDate)
     throw bad('sales.arrivalBeforeProduction', { field: 'arrivalDate' });
   const status = input.status ?? (input.arrivalDate ? 'in_stock' : 'in_transit');
-  if (status !== 'in_transit' && !input.arrivalDate) throw bad('sales.arrivalRequired', { field: 'arrivalDate' });
+  if (status !== 'in_transit' && !input.arrivalDate)
+    throw bad('sales.arrivalRequired', { field: 'arrivalDate' });
   return {
     ...input,
     vin,
@@ -314,10 +330,16 @@ async function refuseDuplicateVin(db: Db, scope: Scope, vin: string, id?: string
 }
 
 async function checkRefs(db: Db, scope: Scope, input: { modelId: string; storeId?: string | null }) {
-  const model = await first(db, scoped(scope).selectFrom('sales_model').select('id').where('id', '=', input.modelId));
+  const model = await first(
+    db,
+    scoped(scope).selectFrom('sales_model').select('id').where('id', '=', input.modelId),
+  );
   if (!model) throw bad('sales.modelMissing', { field: 'modelId' });
   if (input.storeId) {
-    const store = await first(db, scoped(scope).selectFrom('blade_dept').select('id').where('id', '=', input.storeId));
+    const store = await first(
+      db,
+      scoped(scope).selectFrom('blade_dept').select('id').where('id', '=', input.storeId),
+    );
     if (!store) throw bad('sales.storeMissing', { field: 'storeId' });
   }
 }
@@ -327,7 +349,12 @@ async function checkRefs(db: Db, scope: Scope, input: { modelId: string; storeId
  * of status goes through the machine (reserving is the offers' business, releasing is `release`), and the
  * UPDATE names the status it read, so a move that raced another answers 409 instead of overwriting it.
  */
-export async function submitResource(db: Db, scope: Scope, raw: ResourceInput, now = new Date()): Promise<string> {
+export async function submitResource(
+  db: Db,
+  scope: Scope,
+  raw: ResourceInput,
+  now = new Date(),
+): Promise<string> {
   const today = dayOf(now);
   return db.tx(async (t) => {
     let current: { status: string; arrivalDate: string | null } | undefined;
@@ -396,7 +423,13 @@ export async function submitResource(db: Db, scope: Scope, raw: ResourceInput, n
       t,
       scoped(scope)
         .updateTable('sales_resource')
-        .set({ ...values, ...change, status: to, updateUser: scope.userId, updateTime: sql<Date>`now()` } as never)
+        .set({
+          ...values,
+          ...change,
+          status: to,
+          updateUser: scope.userId,
+          updateTime: sql<Date>`now()`,
+        } as never)
         .where('id', '=', raw.id!)
         .where('status', '=', from)
         .returning('id'),
@@ -440,7 +473,10 @@ export async function removeResources(db: Db, scope: Scope, ids: string[]): Prom
 export async function releaseResource(db: Db, scope: Scope, id: string): Promise<void> {
   await db.tx(async (t) => {
     await assertTenant(t, scope, [id]);
-    const r = await first(t, scoped(scope).selectFrom('sales_resource').select('status').where('id', '=', id));
+    const r = await first(
+      t,
+      scoped(scope).selectFrom('sales_resource').select('status').where('id', '=', id),
+    );
     if (!r) throw notFound();
     move('resource', r.status, 'in_stock');
     const done = await exec(

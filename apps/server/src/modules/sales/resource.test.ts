@@ -17,7 +17,8 @@ import { reserveResource, sweepReservations, HOLD_PARAM } from './resource-rules
 const base = '/api/blade-sales/resource';
 let serial = 0;
 /** A fresh, valid VIN (Toyota's Guangzhou WMI, the check digit computed). */
-const vin = () => withCheckDigit(`LVGBE40K0RG${String(500000 + ++serial + Math.floor(Math.random() * 400000)).slice(0, 6)}`);
+const vin = () =>
+  withCheckDigit(`LVGBE40K0RG${String(500000 + ++serial + Math.floor(Math.random() * 400000)).slice(0, 6)}`);
 /** The same VIN with a wrong check digit. */
 const badVin = () => {
   const v = vin();
@@ -43,7 +44,8 @@ describe(`stock vehicles (${dbLabel})`, () => {
     floorPrice: '165000.5',
     ...over,
   });
-  const count = async () => Number((await t.db.one<{ n: string }>('SELECT count(*) n FROM sales_resource WHERE is_deleted = 0'))!.n);
+  const count = async () =>
+    Number((await t.db.one<{ n: string }>('SELECT count(*) n FROM sales_resource WHERE is_deleted = 0'))!.n);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -58,7 +60,9 @@ describe(`stock vehicles (${dbLabel})`, () => {
   it('never gives a salesperson the purchase cost or the floor price: list, export pages, detail', async () => {
     const staff = (await get(res1, `${base}/list?size=1000`)).json().data;
     expect(staff.total).toBe(120);
-    expect(staff.records.every((r: Record<string, string>) => /^\d+\.\d{2}$/.test(r.purchaseCost!))).toBe(true);
+    expect(staff.records.every((r: Record<string, string>) => /^\d+\.\d{2}$/.test(r.purchaseCost!))).toBe(
+      true,
+    );
     expect(staff.records[0].floorPrice).toMatch(/^\d+\.\d{2}$/);
 
     for (const token of [sales1, sales2, await tokenFor(t, 'online1')]) {
@@ -91,7 +95,9 @@ describe(`stock vehicles (${dbLabel})`, () => {
     const refused = await get(sales1, `${base}/detail?id=${theirs!.id}`);
     expect(refused.statusCode).toBe(403);
     expect(refused.body).not.toContain(theirs!.id);
-    const sold = await t.db.one<{ id: string }>(`SELECT id FROM sales_resource WHERE status = 'sold' LIMIT 1`);
+    const sold = await t.db.one<{ id: string }>(
+      `SELECT id FROM sales_resource WHERE status = 'sold' LIMIT 1`,
+    );
     expect((await get(sales1, `${base}/detail?id=${sold!.id}`)).statusCode).toBe(403);
     const list = (await get(sales1, `${base}/list?size=1000&status=sold`)).json().data;
     expect(list.total).toBe(0);
@@ -100,20 +106,25 @@ describe(`stock vehicles (${dbLabel})`, () => {
   });
 
   it('filters by VIN, stock-age band, status and arrival dates; stock age in days with its band', async () => {
-    const all = (await get(res1, `${base}/list?size=1000`)).json().data.records as Array<Record<string, unknown>>;
+    const all = (await get(res1, `${base}/list?size=1000`)).json().data.records as Array<
+      Record<string, unknown>
+    >;
     const one = all.find((r) => r.status === 'in_stock')!;
     const byVin = (await get(res1, `${base}/list?vin=${String(one.vin).slice(9).toLowerCase()}`)).json().data;
     expect(byVin.records.map((r: { id: string }) => r.id)).toContain(one.id);
     for (const band of ['0-30', '31-60', '61-90', '>90']) {
-      const rows = (await get(res1, `${base}/list?size=1000&stockBand=${encodeURIComponent(band)}`)).json().data
-        .records as Array<{ stockBand: string; stockDays: number; status: string }>;
+      const rows = (await get(res1, `${base}/list?size=1000&stockBand=${encodeURIComponent(band)}`)).json()
+        .data.records as Array<{ stockBand: string; stockDays: number; status: string }>;
       expect(rows.length).toBeGreaterThan(0);
-      expect(rows.every((r) => r.stockBand === band && ['in_stock', 'reserved'].includes(r.status))).toBe(true);
+      expect(rows.every((r) => r.stockBand === band && ['in_stock', 'reserved'].includes(r.status))).toBe(
+        true,
+      );
     }
     const inTransit = all.filter((r) => r.status === 'in_transit');
     expect(inTransit.every((r) => r.stockDays === null && r.arrivalDate === null)).toBe(true);
-    const ranged = (await get(res1, `${base}/list?size=1000&arrivalDate_ge=2025-01-01&arrivalDate_le=2025-12-31`))
-      .json().data.records as Array<{ arrivalDate: string }>;
+    const ranged = (
+      await get(res1, `${base}/list?size=1000&arrivalDate_ge=2025-01-01&arrivalDate_le=2025-12-31`)
+    ).json().data.records as Array<{ arrivalDate: string }>;
     expect(ranged.every((r) => r.arrivalDate >= '2025-01-01' && r.arrivalDate <= '2025-12-31')).toBe(true);
     const bad = await get(res1, `${base}/list?stockBand=99`);
     expect(bad.statusCode).toBe(400);
@@ -134,10 +145,18 @@ describe(`stock vehicles (${dbLabel})`, () => {
     const photos = await post(res1, `${base}/submit`, vehicle({ photos: Array(9).fill('/oss/a.jpg') }));
     expect(photos.statusCode).toBe(400);
     expect(photos.json().msg).toMatch(/photos/);
-    const late = await post(res1, `${base}/submit`, vehicle({ productionDate: '2025-03-01', arrivalDate: '2025-02-01' }));
+    const late = await post(
+      res1,
+      `${base}/submit`,
+      vehicle({ productionDate: '2025-03-01', arrivalDate: '2025-02-01' }),
+    );
     expect(late.json().msg).toMatch(/arrivalDate/);
 
-    const v = vehicle({ vin: ` ${vin().toLowerCase()} `, photos: ['/oss/1.jpg', '/oss/2.jpg'], arrivalDate: null });
+    const v = vehicle({
+      vin: ` ${vin().toLowerCase()} `,
+      photos: ['/oss/1.jpg', '/oss/2.jpg'],
+      arrivalDate: null,
+    });
     const created = await post(res1, `${base}/submit`, v);
     expect(created.json()).toMatchObject({ code: 200 });
     const row = (await get(res1, `${base}/detail?id=${created.json().data}`)).json().data;
@@ -209,13 +228,18 @@ describe(`stock vehicles (${dbLabel})`, () => {
     expect((await reserveResource(t.db, systemScope(), b, newId(), t0)).getTime()).toBe(hours(2).getTime());
 
     // Several nodes sweep at the same moment of a clock moved 49 h on: each vehicle is released exactly once.
-    const sweeps = await Promise.all(Array.from({ length: onPostgres ? 6 : 3 }, () => sweepReservations(t.db, hours(49))));
+    const sweeps = await Promise.all(
+      Array.from({ length: onPostgres ? 6 : 3 }, () => sweepReservations(t.db, hours(49))),
+    );
     const released = sweeps.flat();
     expect(released.filter((id) => id === a)).toHaveLength(1);
     expect(released.filter((id) => id === b)).toHaveLength(1);
     expect(new Set(released).size).toBe(released.length);
     expect(await status(a)).toBe('in_stock');
-    expect((await get(res1, `${base}/detail?id=${b}`)).json().data).toMatchObject({ status: 'in_stock', reservedUntil: null });
+    expect((await get(res1, `${base}/detail?id=${b}`)).json().data).toMatchObject({
+      status: 'in_stock',
+      reservedUntil: null,
+    });
   });
 
   it('imports a sheet only when every row is right, naming each bad row; nothing of a bad sheet is written', async () => {
@@ -250,7 +274,12 @@ describe(`stock vehicles (${dbLabel})`, () => {
     };
     const before = await count();
     const good = [vin(), vin(), vin()];
-    const bad = await upload([line(good[0]!), line(badVin()), line(good[2]!, { guidePrice: '1.234' }), line(good[1]!)]);
+    const bad = await upload([
+      line(good[0]!),
+      line(badVin()),
+      line(good[2]!, { guidePrice: '1.234' }),
+      line(good[1]!),
+    ]);
     expect(bad.statusCode).toBe(400);
     const body = bad.json();
     expect(body.data.imported).toBe(0);
@@ -285,9 +314,9 @@ describe(`stock vehicles (${dbLabel})`, () => {
     const again = await upload([line(good[0]!)]);
     expect(again.json().data.errors[0]).toMatchObject({ row: 2, field: 'vin' });
     expect((await upload([], res1)).json().msg).toBe('The sheet holds no vehicles');
-    expect((await post(res1, `${base}/import`, { file: Buffer.from('not a zip').toString('base64') })).json().msg).toBe(
-      'The file is not a valid xlsx sheet',
-    );
+    expect(
+      (await post(res1, `${base}/import`, { file: Buffer.from('not a zip').toString('base64') })).json().msg,
+    ).toBe('The file is not a valid xlsx sheet');
     expect((await upload([line(vin())], sales1)).statusCode).toBe(403);
   });
 
