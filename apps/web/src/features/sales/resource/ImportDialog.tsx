@@ -5,6 +5,7 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   RESOURCE_IMPORT_COLUMNS,
+  withCheckDigit,
   type ResourceImportError,
   type ResourceImportResult,
 } from '@forecourt/contracts/sales';
@@ -25,7 +26,8 @@ export async function fileBase64(file: Blob): Promise<string> {
 export function templateRows(lang: 'zh' | 'en'): Array<Array<string | number | null>> {
   const header = RESOURCE_IMPORT_COLUMNS.map(([, zh, en]) => (lang === 'en' ? en : zh));
   const example: Record<string, string | number> = {
-    vin: 'LVGBE40K9RG000001',
+    // A VIN whose check digit is right, so the example line itself would import.
+    vin: withCheckDigit('LVGBE40K0RG000001'),
     brand: '丰田',
     series: '凯美瑞',
     modelYear: 2024,
