@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider, queryOptions } from '@tanstack/react-query';
 import { checkVin, RESOURCE_IMPORT_COLUMNS, withCheckDigit } from '@forecourt/contracts/sales';
