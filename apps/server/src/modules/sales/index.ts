@@ -5,6 +5,7 @@ import './messages.js';
 // wave 2, sales-stock
 import { catalogRoutes } from './catalog-routes.js';
 import { resourceRoutes } from './resource-routes.js';
+import { seedStockParams } from './resource-seed.js';
 
 /**
  * The sales floor (issue 24): vehicle catalogue, stock, inquiries, user inquiries and offers. This first part
@@ -14,7 +15,10 @@ import { resourceRoutes } from './resource-routes.js';
 export const salesModule: ServerModule = {
   name: 'sales',
   migrations: salesMigrations,
-  seed: seedSales,
+  seed: async (ctx) => {
+    await seedSales(ctx);
+    await seedStockParams(ctx); // sales-stock
+  },
   routes: async (app) => {
     // One line per slice of wave 2.
     await catalogRoutes(app); // sales-stock

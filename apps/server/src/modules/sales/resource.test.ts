@@ -213,14 +213,32 @@ describe(`stock vehicles (${dbLabel})`, () => {
     expect(until.getTime() - t0.getTime()).toBe(48 * 3_600_000);
     // A second acceptance of the same vehicle finds it gone.
     await expect(reserveResource(t.db, systemScope(), a, newId(), t0)).rejects.toMatchObject({ status: 409 });
+    // Ten offers accepted at the same moment on one vehicle: exactly one holds it, the others are told (409).
+    const raced = await fresh();
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 10 }, () =>
+        t.db.tx((tx) => reserveResource(tx, systemScope(), raced, newId(), t0)),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    expect(
+      outcomes.filter((o) => o.status === 'rejected' && (o.reason as { status?: number }).status === 409),
+    ).toHaveLength(9);
     const hours = (h: number) => new Date(t0.getTime() + h * 3_600_000);
     expect(await sweepReservations(t.db, hours(47))).not.toContain(a);
     expect(await status(a)).toBe('reserved');
 
     // The tenant's parameter shortens the hold to 2 hours.
+    // The parameter is seeded with the default, where the console's parameter page shows it.
+    const seeded = (await get(admin, `/api/blade-system/param/list?paramKey=${HOLD_PARAM}`)).json().data
+      .records;
+    expect(seeded).toHaveLength(1);
+    expect(seeded[0].paramValue).toBe('48');
+    const { id, paramName, paramKey } = seeded[0];
     const param = await post(admin, '/api/blade-system/param/submit', {
-      paramName: '车源预订保留时长（小时）',
-      paramKey: HOLD_PARAM,
+      id,
+      paramName,
+      paramKey,
       paramValue: '2',
     });
     expect(param.json().code).toBe(200);
