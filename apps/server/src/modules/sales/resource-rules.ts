@@ -73,8 +73,8 @@ const SORTABLE: Record<string, string> = {
   guidePrice: 'r.guide_price',
   createTime: 'r.create_time',
   status: 'r.status',
-  // Older arrivals have stood longer.
-  stockDays: 'r.arrival_date',
+  // Days since arrival, so "descending" puts the longest-standing vehicles first.
+  stockDays: '(CURRENT_DATE - r.arrival_date)',
 };
 
 const day = (col: string) => sql<string>`to_char(${sql.ref(col)}, 'YYYY-MM-DD')`;

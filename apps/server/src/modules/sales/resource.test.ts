@@ -120,6 +120,10 @@ describe(`stock vehicles (${dbLabel})`, () => {
         true,
       );
     }
+    const oldest = (await get(res1, `${base}/list?size=20&descs=stockDays&status=in_stock`)).json().data
+      .records as Array<{ stockDays: number }>;
+    expect(oldest.map((r) => r.stockDays)).toEqual([...oldest.map((r) => r.stockDays)].sort((a, b) => b - a));
+    expect(oldest[0]!.stockDays).toBeGreaterThan(90);
     const inTransit = all.filter((r) => r.status === 'in_transit');
     expect(inTransit.every((r) => r.stockDays === null && r.arrivalDate === null)).toBe(true);
     const ranged = (
