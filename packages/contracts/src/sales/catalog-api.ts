@@ -6,7 +6,9 @@ import { Type, type Static } from 'typebox';
 import { ENERGY_TYPES } from './enums.js';
 import { MONEY_INPUT_PATTERN, MONEY_PATTERN } from './money.js';
 
-const oneOf = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
+/** A closed set of strings, typed as that set (a mapped array alone would type as never). */
+const oneOf = <T extends string>(values: readonly T[]) =>
+  Type.Unsafe<T>(Type.Union(values.map((v) => Type.Literal(v))));
 const Id = () => Type.String({ pattern: '^[1-9]\\d{0,18}$' });
 
 export const CATALOG_LEVELS = ['brand', 'series', 'model'] as const;

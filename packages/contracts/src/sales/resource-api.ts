@@ -9,7 +9,9 @@ import { MONEY_INPUT_PATTERN, MONEY_PATTERN } from './money.js';
 import { RESOURCE_STATUSES } from './status.js';
 import { STOCK_AGE_BANDS } from './timing.js';
 
-const oneOf = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
+/** A closed set of strings, typed as that set (a mapped array alone would type as never). */
+const oneOf = <T extends string>(values: readonly T[]) =>
+  Type.Unsafe<T>(Type.Union(values.map((v) => Type.Literal(v))));
 const Id = () => Type.String({ pattern: '^[1-9]\\d{0,18}$' });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const DateOnly = () => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
