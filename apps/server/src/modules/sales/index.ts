@@ -2,7 +2,11 @@ import type { ServerModule } from '../module.js';
 import { salesMigrations } from './tables.js';
 import { seedSales } from './seed.js';
 import './messages.js';
-// Route slices: one line each.
+// wave 2, sales-stock
+import { catalogRoutes } from './catalog-routes.js';
+import { resourceRoutes } from './resource-routes.js';
+import { seedStockParams } from './resource-seed.js';
+// wave 2, sales-offer
 import { offerRoutes } from './offer-routes.js';
 
 /**
@@ -13,9 +17,15 @@ import { offerRoutes } from './offer-routes.js';
 export const salesModule: ServerModule = {
   name: 'sales',
   migrations: salesMigrations,
-  seed: seedSales,
-  async routes(app) {
-    await offerRoutes(app);
+  seed: async (ctx) => {
+    await seedSales(ctx);
+    await seedStockParams(ctx); // sales-stock
+  },
+  routes: async (app) => {
+    // One line per slice of wave 2.
+    await catalogRoutes(app); // sales-stock
+    await resourceRoutes(app); // sales-stock
+    await offerRoutes(app); // sales-offer
   },
 };
 
@@ -27,3 +37,7 @@ export {
   move,
   releaseLapsedReservations,
 } from './rules.js';
+
+// wave 2, sales-stock: what offers and the workbench use of the catalogue and stock
+export { findModel, modelLabel } from './catalog-rules.js';
+export { holdHours, isStockStaff, reserveResource, sweepReservations } from './resource-rules.js';

@@ -1,7 +1,10 @@
 import type { PageLoader } from '@/shared/page/loader';
 
-/** The sales floor's pages (issue 24) at the paths of the menu catalog; one block per slice. */
+/** Sales floor pages at the paths the menu catalog gives them (apps/server/src/modules/menu/catalog.ts). */
 export const pages: Record<string, PageLoader> = {
+  // sales-stock
+  '/fc/resource/index': () => import('./resource/ResourcePage'),
+  '/fc/catalog/index': () => import('./catalog/CatalogPage'),
   // sales-offer
   '/fc/offer/index': () => import('./offer/OfferPage'),
 };
