@@ -224,7 +224,8 @@ export function OfferForm({ base, mode, inquiry, onClose, onSaved }: OfferFormPr
                   const v = vehicles.find((x) => x.id === id);
                   // A vehicle brings its guide price; the user may still change the price.
                   if (v) form.setFieldValue('vehiclePrice', v.guidePrice.replace(/\.00$/, ''));
-                  if (v && 'energyType' in v) setEnergy((v as { energyType: EnergyType }).energyType);
+                  // …and its energy type, for the purchase-tax relief the figures beside show.
+                  if (v) setEnergy(v.energyType as EnergyType);
                 }}
                 options={
                   base?.resourceId && !vehicles.length
