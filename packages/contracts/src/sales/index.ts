@@ -10,3 +10,4 @@ export * from './messages.js';
 export * from './schemas.js';
 export * from './defaults.js';
 export * from './timing.js';
+export * from './inquiry-api.js';

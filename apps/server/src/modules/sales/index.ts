@@ -2,6 +2,8 @@ import type { ServerModule } from '../module.js';
 import { salesMigrations } from './tables.js';
 import { seedSales } from './seed.js';
 import './messages.js';
+import { inquiryRoutes } from './inquiry-routes.js';
+import { userInquiryRoutes } from './user-inquiry-routes.js';
 
 /**
  * The sales floor (issue 24): vehicle catalogue, stock, inquiries, user inquiries and offers. This first part
@@ -12,6 +14,11 @@ export const salesModule: ServerModule = {
   name: 'sales',
   migrations: salesMigrations,
   seed: seedSales,
+  routes: async (app) => {
+    // One line per slice of the second wave.
+    await inquiryRoutes(app); // sales-inquiry
+    await userInquiryRoutes(app); // sales-inquiry
+  },
 };
 
 export {
@@ -22,3 +29,14 @@ export {
   move,
   releaseLapsedReservations,
 } from './rules.js';
+
+// sales-inquiry: the visibility rule and the user-inquiry rules other modules use.
+export {
+  assertVisible,
+  isVisible,
+  visibilityOf,
+  visibleCondition,
+  whereVisible,
+  type Visibility,
+} from './visibility.js';
+export { createUserInquiry, assignUnclaimed } from './user-inquiry-rules.js';
