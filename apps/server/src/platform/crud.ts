@@ -1,162 +1,165 @@
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db } from './db/index.js';
 import { bad, forbidden, notFound } from './errors.js';
 import { newId } from './ids.js';
-import {
-  buildFilters,
-  orderBy,
-  pageParams,
-  toPage,
-  type ColumnKind,
-  type FilterDef,
-  type PageQuery,
-} from './paging.js';
+import { filterConditions, orderBy, pageParams, toPage, type FilterDef, type PageQuery } from './paging.js';
 import { camelRow } from './rows.js';
 import { isId } from './schema.js';
 import type { Scope } from './scope.js';
+import { qb } from './sql/kysely.js';
+import { tableColumns, type DB } from './sql/schema.gen.js';
+import { scoped, type TenantScope } from './sql/tenant.js';
+
+/** A column of the table as JSON names it (camelCase, from the generated schema). */
+export type Field<T extends keyof DB> = keyof DB[T] & string;
 
 /**
  * A table as the console sees it. Tenant isolation, soft delete, audit columns, paging, filters,
- * sorting and tree rules live here once, so no route has to remember them.
+ * sorting and tree rules live here once, so no route has to remember them. Fields are the table's own
+ * columns as the generated schema names them: there is no column map to keep.
  */
-export interface TableDef {
-  table: string;
-  /** JSON field → column. Must contain id. */
-  columns: Record<string, string>;
-  /** Has tenant_id: rows are scoped to the caller's tenant (the platform administrator sees all). */
-  tenant?: boolean;
-  /** Has is_deleted: remove marks rows instead of deleting them. */
+export interface TableDef<T extends keyof DB = keyof DB> {
+  table: T;
+  /** The fields a read returns (default: every column). Leave out what must never leave the server. */
+  fields?: readonly Field<T>[];
+  /** Has is_deleted: remove marks rows instead of deleting them (default: when the table has the column). */
   softDelete?: boolean;
-  /** Has create_user, create_dept, create_time, update_user, update_time. */
+  /** Has create_user, create_dept, create_time, update_user, update_time (default: when it has them). */
   audit?: boolean;
   /** Tree by parent_id: remove refuses nodes with children; lists report hasChildren. */
   tree?: boolean;
-  filters?: Record<string, FilterDef>;
-  /** JSON fields that may be sorted on. */
-  sortable?: string[];
+  /** Query field → the table's field it compares, and how. */
+  filters?: Record<string, FilterDef & { column: Field<T> }>;
+  /** Fields that may be sorted on. */
+  sortable?: readonly Field<T>[];
+  /** Trusted SQL over the alias t (snake_case), e.g. 't.sort, t.id'. */
   defaultOrder?: string;
-  /** Fields a submit may write (default: every column but id and tenant). */
-  writable?: string[];
+  /** Fields a submit may write (default: every field but id and tenantId). */
+  writable?: readonly Field<T>[];
 }
 
-export interface Where {
-  sql: string[];
-  params: unknown[];
+/** What a Repo keeps of its definition: the field lists are checked where the definition is written. */
+export interface RepoDef<T extends keyof DB = keyof DB> {
+  table: T;
+  tree?: boolean;
+  filters?: Record<string, FilterDef>;
+  defaultOrder?: string;
+  writable?: readonly string[];
 }
 
-export class Repo<T extends Record<string, unknown> = Record<string, unknown>> {
-  private readonly select: string;
+/** The select every list starts from: table alias t, already scoped; add conditions with `.where`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type RepoQuery = SelectQueryBuilder<any, 't', object>;
+export type Extra = (q: RepoQuery) => RepoQuery;
+
+const snake = (f: string) => f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+// Inside the Repo the table is a runtime value; the typing is on TableDef.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const anyQb = qb as unknown as Kysely<any>;
+
+export class Repo<
+  T extends keyof DB = keyof DB,
+  R extends Record<string, unknown> = Record<string, unknown>,
+> {
+  readonly tenant: boolean;
+  readonly softDelete: boolean;
+  readonly audit: boolean;
+  private readonly fields: string[];
   private readonly sortCols: Record<string, string>;
-  constructor(readonly def: TableDef) {
-    const cols = Object.entries(def.columns).map(([f, c]) => `t.${c} AS "${f}"`);
-    this.select = cols.join(', ');
-    this.sortCols = Object.fromEntries((def.sortable ?? []).map((f) => [f, `t.${def.columns[f]}`]));
+  private readonly filters: Record<string, FilterDef>;
+  readonly def: RepoDef<T>;
+  constructor(def: TableDef<T>) {
+    this.def = def;
+    const cols = tableColumns[def.table] as Record<string, string>;
+    const has = (f: string) => Object.hasOwn(cols, f);
+    this.tenant = has('tenantId');
+    this.softDelete = def.softDelete ?? has('isDeleted');
+    this.audit = def.audit ?? (has('createUser') && has('updateTime'));
+    this.fields = [...(def.fields ?? Object.keys(cols))];
+    this.sortCols = Object.fromEntries((def.sortable ?? []).map((f) => [f, `t.${snake(f)}`]));
+    this.filters = Object.fromEntries(
+      Object.entries(def.filters ?? {}).map(([k, d]) => {
+        const kind = cols[d.column] as FilterDef['kind'];
+        return [k, kind ? { ...d, kind } : d];
+      }),
+    );
+  }
+
+  private get table(): string {
+    return this.def.table;
+  }
+
+  /** The scoped select over alias t: the caller's tenant (all for the platform administrator), live rows. */
+  query(scope: TenantScope): RepoQuery {
+    if (this.tenant) return scoped(scope).selectFrom(this.def.table as never, 't') as unknown as RepoQuery;
+    let q = anyQb.selectFrom(`${this.table} as t`) as RepoQuery;
+    if (this.softDelete) q = q.where('t.isDeleted', '=', 0);
+    return q;
+  }
+
+  private selectFields(q: RepoQuery): RepoQuery {
+    return q.select(this.fields.map((f) => `t.${f}`) as never);
   }
 
   /**
    * Tree rows learn whether they have children from one indexed lookup of the rows at hand (a correlated
    * EXISTS in the select list turns into a scan of the whole table on large tables).
    */
-  private async withChildren(db: Db, rows: Record<string, unknown>[]): Promise<T[]> {
-    const out = rows.map((r) => camelRow<T>(r));
+  private async withChildren(db: Db, rows: Record<string, unknown>[]): Promise<R[]> {
+    const out = rows.map((r) => camelRow<R>(r));
     if (!this.def.tree || !out.length) return out;
-    const ids = out.map((r) => String((r as Record<string, unknown>).id));
+    const ids = out.map((r) => String(r.id));
+    let q = anyQb
+      .selectFrom(this.table)
+      .select('parentId')
+      .distinct()
+      .where(sql<SqlBool>`${sql.ref('parentId')} = ANY(${ids}::bigint[])`);
+    if (this.softDelete) q = q.where('isDeleted', '=', 0);
+    const c = q.compile();
     const parents = new Set(
-      (
-        await db.query<{ parent_id: string }>(
-          `SELECT DISTINCT parent_id FROM ${this.def.table} WHERE parent_id = ANY($1::bigint[])${this.def.softDelete ? ' AND is_deleted = 0' : ''}`,
-          [ids],
-        )
-      ).map((r) => String(r.parent_id)),
+      (await db.query<{ parent_id: string }>(c.sql, c.parameters)).map((r) => String(r.parent_id)),
     );
-    return out.map((r) => ({ ...r, hasChildren: parents.has(String((r as Record<string, unknown>).id)) }));
+    return out.map((r) => ({ ...r, hasChildren: parents.has(String(r.id)) }));
   }
 
-  /** The WHERE that every read of this table starts from. */
-  baseWhere(scope: Scope): Where {
-    const w: Where = { sql: [], params: [] };
-    if (this.def.softDelete) w.sql.push('t.is_deleted = 0');
-    if (this.def.tenant && !scope.isPlatformAdmin) {
-      w.params.push(scope.tenantId);
-      w.sql.push(`t.tenant_id = $${w.params.length}`);
-    }
-    return w;
+  private filtered(scope: Scope, query: Record<string, unknown>, extra?: Extra): RepoQuery {
+    let q = this.query(scope);
+    const conds: RawBuilder<SqlBool>[] = filterConditions(query, this.filters);
+    for (const c of conds) q = q.where(c);
+    return extra ? extra(q) : q;
   }
 
-  private typedFilters?: Promise<Record<string, FilterDef>>;
-
-  /**
-   * The filters with the database type of their column, so a value the column cannot take is a 400 naming
-   * the field before it reaches SQL (`userId=abc` on a bigint column). Read once from the catalog.
-   */
-  private filtersOf(db: Db): Promise<Record<string, FilterDef>> {
-    this.typedFilters ??= columnKinds(db, this.def.table).then((kinds) =>
-      Object.fromEntries(
-        Object.entries(prefixed(this.def.filters ?? {})).map(([k, d]) => {
-          const own = /^t\.(\w+)$/.exec(d.column)?.[1];
-          const kind = own ? kinds.get(own) : undefined;
-          return [k, kind ? { ...d, kind } : d];
-        }),
-      ),
-    );
-    this.typedFilters.catch(() => (this.typedFilters = undefined));
-    return this.typedFilters;
+  private order(query: PageQuery) {
+    return sql.raw(orderBy(query, this.sortCols, this.def.defaultOrder ?? 't.id'));
   }
 
-  private async whereFor(
-    db: Db,
-    scope: Scope,
-    query: Record<string, unknown>,
-    extra?: (w: Where) => void,
-  ): Promise<Where> {
-    const w = this.baseWhere(scope);
-    w.sql.push(...buildFilters(query, await this.filtersOf(db), w.params));
-    extra?.(w);
-    return w;
-  }
-
-  async page(db: Db, scope: Scope, query: PageQuery & Record<string, unknown>, extra?: (w: Where) => void) {
+  async page(db: Db, scope: Scope, query: PageQuery & Record<string, unknown>, extra?: Extra) {
     const { current, size, offset } = pageParams(query);
-    const w = await this.whereFor(db, scope, query, extra);
-    const where = w.sql.length ? `WHERE ${w.sql.join(' AND ')}` : '';
-    const order = orderBy(query, this.sortCols, this.def.defaultOrder ?? 't.id');
-    const [count, rows] = await Promise.all([
-      db.one<{ n: string }>(`SELECT count(*) AS n FROM ${this.def.table} t ${where}`, w.params),
-      db.query(
-        `SELECT ${this.select} FROM ${this.def.table} t ${where} ORDER BY ${order} LIMIT ${size} OFFSET ${offset}`,
-        w.params,
-      ),
+    const q = this.filtered(scope, query, extra);
+    const order = this.order(query);
+    const count = q.select(sql<string>`count(*)`.as('n')).compile();
+    const rows = this.selectFields(q).orderBy(order).limit(size).offset(offset).compile();
+    const [n, list] = await Promise.all([
+      db.one<{ n: string }>(count.sql, count.parameters),
+      db.query(rows.sql, rows.parameters),
     ]);
-    return toPage(await this.withChildren(db, rows), Number(count?.n ?? 0), current, size);
+    return toPage(await this.withChildren(db, list), Number(n?.n ?? 0), current, size);
   }
 
   /** Every matching row, unpaged (trees, pickers); capped so a mistake cannot exhaust memory. */
-  async list(
-    db: Db,
-    scope: Scope,
-    query: Record<string, unknown> = {},
-    extra?: (w: Where) => void,
-    cap = 5000,
-  ) {
-    const w = await this.whereFor(db, scope, query, extra);
-    const where = w.sql.length ? `WHERE ${w.sql.join(' AND ')}` : '';
-    const order = orderBy(query, this.sortCols, this.def.defaultOrder ?? 't.id');
-    const rows = await db.query(
-      `SELECT ${this.select} FROM ${this.def.table} t ${where} ORDER BY ${order} LIMIT ${cap}`,
-      w.params,
-    );
-    return this.withChildren(db, rows);
+  async list(db: Db, scope: Scope, query: Record<string, unknown> = {}, extra?: Extra, cap = 5000) {
+    const c = this.selectFields(this.filtered(scope, query, extra))
+      .orderBy(this.order(query))
+      .limit(cap)
+      .compile();
+    return this.withChildren(db, await db.query(c.sql, c.parameters));
   }
 
   /** One row of the caller's tenant; a row of another tenant is 403, a missing one 404 — never the row. */
-  async detail(db: Db, scope: Scope, id: string): Promise<T> {
+  async detail(db: Db, scope: Scope, id: string): Promise<R> {
     await this.assertAccessible(db, scope, [id]);
-    const w = this.baseWhere(scope);
-    w.params.push(id);
-    w.sql.push(`t.id = $${w.params.length}`);
-    const row = await db.one(
-      `SELECT ${this.select} FROM ${this.def.table} t WHERE ${w.sql.join(' AND ')}`,
-      w.params,
-    );
+    const c = this.selectFields(this.query(scope)).where('t.id', '=', id).compile();
+    const row = await db.one(c.sql, c.parameters);
     if (!row) throw notFound();
     return (await this.withChildren(db, [row]))[0]!;
   }
@@ -165,65 +168,55 @@ export class Repo<T extends Record<string, unknown> = Record<string, unknown>> {
   async assertAccessible(db: Db, scope: Scope, ids: string[]) {
     if (!ids.length) return;
     if (!ids.every(isId)) throw notFound();
-    const rows = await db.query<{ id: string; tenant_id?: string }>(
-      `SELECT id${this.def.tenant ? ', tenant_id' : ''} FROM ${this.def.table} WHERE id = ANY($1::bigint[])${this.def.softDelete ? ' AND is_deleted = 0' : ''}`,
-      [ids],
-    );
-    if (this.def.tenant && !scope.isPlatformAdmin && rows.some((r) => r.tenant_id !== scope.tenantId)) {
+    // Unscoped on purpose: another tenant's row must be told apart from a missing one (403, not 404).
+    let q = anyQb
+      .selectFrom(this.table)
+      .select(this.tenant ? ['id', 'tenantId'] : ['id'])
+      .where(sql<SqlBool>`id = ANY(${ids}::bigint[])`);
+    if (this.softDelete) q = q.where('isDeleted', '=', 0);
+    const c = q.compile();
+    const rows = await db.query<{ id: string; tenant_id?: string }>(c.sql, c.parameters);
+    if (this.tenant && !scope.isPlatformAdmin && rows.some((r) => r.tenant_id !== scope.tenantId)) {
       throw forbidden('common.otherTenant');
     }
     if (rows.length !== ids.length) throw notFound();
   }
 
-  private writableFields(): string[] {
-    return this.def.writable ?? Object.keys(this.def.columns).filter((f) => f !== 'id' && f !== 'tenantId');
+  private writableFields(): readonly string[] {
+    return this.def.writable ?? this.fields.filter((f) => f !== 'id' && f !== 'tenantId');
+  }
+
+  private values(data: Record<string, unknown>): Record<string, unknown> {
+    const v: Record<string, unknown> = {};
+    for (const f of this.writableFields()) if (data[f] !== undefined) v[f] = data[f];
+    return v;
   }
 
   /** Inserts; returns the new id. tenant_id is the caller's (a platform administrator may name one). */
   async insert(db: Db, scope: Scope, data: Record<string, unknown>): Promise<string> {
     const id = (data.id as string | undefined) ?? newId();
-    const cols = ['id'];
-    const vals: unknown[] = [id];
-    for (const f of this.writableFields()) {
-      if (data[f] === undefined) continue;
-      cols.push(this.def.columns[f]!);
-      vals.push(data[f]);
-    }
-    if (this.def.tenant) {
-      cols.push('tenant_id');
-      vals.push(
-        scope.isPlatformAdmin && typeof data.tenantId === 'string' && data.tenantId
-          ? data.tenantId
-          : scope.tenantId,
-      );
-    }
-    if (this.def.audit) {
-      cols.push('create_user', 'create_dept', 'update_user');
-      vals.push(scope.userId, scope.deptId ?? '0', scope.userId);
-    }
-    await db.query(
-      `INSERT INTO ${this.def.table} (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})`,
-      vals,
-    );
+    const v: Record<string, unknown> = { id, ...this.values(data) };
+    if (this.audit)
+      Object.assign(v, {
+        createUser: scope.userId,
+        createDept: scope.deptId ?? '0',
+        updateUser: scope.userId,
+      });
+    const q = this.tenant
+      ? scoped(scope).insertInto(this.def.table as never, { ...v, tenantId: data.tenantId } as never)
+      : anyQb.insertInto(this.table).values(v);
+    const c = q.compile();
+    await db.query(c.sql, c.parameters);
     return id;
   }
 
   async update(db: Db, scope: Scope, id: string, data: Record<string, unknown>): Promise<void> {
     await this.assertAccessible(db, scope, [id]);
-    const sets: string[] = [];
-    const vals: unknown[] = [];
-    for (const f of this.writableFields()) {
-      if (data[f] === undefined) continue;
-      vals.push(data[f]);
-      sets.push(`${this.def.columns[f]} = $${vals.length}`);
-    }
-    if (this.def.audit) {
-      vals.push(scope.userId);
-      sets.push(`update_user = $${vals.length}`, 'update_time = now()');
-    }
-    if (!sets.length) return;
-    vals.push(id);
-    await db.query(`UPDATE ${this.def.table} SET ${sets.join(', ')} WHERE id = $${vals.length}`, vals);
+    const v = this.values(data);
+    if (this.audit) Object.assign(v, { updateUser: scope.userId, updateTime: sql`now()` });
+    if (!Object.keys(v).length) return;
+    const c = anyQb.updateTable(this.table).set(v).where('id', '=', id).compile();
+    await db.query(c.sql, c.parameters);
   }
 
   /** submit = insert without id, update with one. */
@@ -240,45 +233,29 @@ export class Repo<T extends Record<string, unknown> = Record<string, unknown>> {
   async remove(db: Db, scope: Scope, ids: string[]): Promise<number> {
     if (!ids.length) throw bad('validation.required', { field: 'ids' });
     await this.assertAccessible(db, scope, ids);
+    const inIds = sql<SqlBool>`id = ANY(${ids}::bigint[])`;
     if (this.def.tree) {
-      const child = await db.one(
-        `SELECT 1 FROM ${this.def.table} WHERE parent_id = ANY($1::bigint[]) AND NOT (id = ANY($1::bigint[]))${this.def.softDelete ? ' AND is_deleted = 0' : ''} LIMIT 1`,
-        [ids],
-      );
-      if (child) throw bad('common.hasChildren');
+      let q = anyQb
+        .selectFrom(this.table)
+        .select(sql`1`.as('one'))
+        .where(sql<SqlBool>`parent_id = ANY(${ids}::bigint[]) AND NOT (id = ANY(${ids}::bigint[]))`)
+        .limit(1);
+      if (this.softDelete) q = q.where('isDeleted', '=', 0);
+      const c = q.compile();
+      if (await db.one(c.sql, c.parameters)) throw bad('common.hasChildren');
     }
-    const rows = this.def.softDelete
-      ? await db.query(
-          `UPDATE ${this.def.table} SET is_deleted = 1${this.def.audit ? ', update_user = $2, update_time = now()' : ''} WHERE id = ANY($1::bigint[]) RETURNING id`,
-          this.def.audit ? [ids, scope.userId] : [ids],
-        )
-      : await db.query(`DELETE FROM ${this.def.table} WHERE id = ANY($1::bigint[]) RETURNING id`, [ids]);
-    return rows.length;
+    const c = this.softDelete
+      ? anyQb
+          .updateTable(this.table)
+          .set(
+            this.audit
+              ? { isDeleted: 1, updateUser: scope.userId, updateTime: sql`now()` }
+              : { isDeleted: 1 },
+          )
+          .where(inIds)
+          .returning('id')
+          .compile()
+      : anyQb.deleteFrom(this.table).where(inIds).returning('id').compile();
+    return (await db.query(c.sql, c.parameters)).length;
   }
 }
-
-/** The column types of a table: every database of a deployment has the same migrations, so one read serves. */
-async function columnKinds(db: Db, table: string): Promise<Map<string, ColumnKind>> {
-  const rows = await db.query<{ column_name: string; data_type: string }>(
-    `SELECT column_name, data_type FROM information_schema.columns
-      WHERE table_schema = current_schema() AND table_name = $1`,
-    [table],
-  );
-  const kindOf = (t: string): ColumnKind =>
-    /^(bigint|integer|smallint)$/.test(t)
-      ? 'integer'
-      : /^(numeric|real|double precision)$/.test(t)
-        ? 'numeric'
-        : /^(timestamp|date)/.test(t)
-          ? 'date'
-          : 'text';
-  return new Map(rows.map((r) => [r.column_name, kindOf(r.data_type)]));
-}
-
-const prefixed = (defs: Record<string, FilterDef>) =>
-  Object.fromEntries(
-    Object.entries(defs).map(([k, d]) => [
-      k,
-      { ...d, column: d.column.includes('.') ? d.column : `t.${d.column}` },
-    ]),
-  );

@@ -1,3 +1,4 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { Type, type TObject, type TProperties } from 'typebox';
 import { bad } from './errors.js';
 import type { Page } from './envelope.js';
@@ -71,9 +72,10 @@ export type FilterType = 'text' | 'number' | 'exact' | 'date';
 /** What the column holds in the database, as far as a filter value must be checked before it gets there. */
 export type ColumnKind = 'integer' | 'numeric' | 'date' | 'text';
 export interface FilterDef {
+  /** The field (camelCase column) of the table the filter compares. */
   column: string;
   type: FilterType;
-  /** The column's type in the database (Repo reads it from the catalog); wins over `type` for checks. */
+  /** The column's type in the database (Repo takes it from the generated schema); wins over `type` for checks. */
   kind?: ColumnKind;
 }
 
@@ -128,15 +130,16 @@ const SUFFIX_OPS: Record<string, string> = {
 };
 
 /**
- * Builds WHERE fragments for the declared filters present in the query, appending their values to params.
- * Undeclared parameters are ignored: only declared columns can ever be filtered.
+ * The WHERE conditions for the declared filters present in the query, each value checked against its
+ * column's kind first. Undeclared parameters are ignored: only declared columns can ever be filtered.
+ * `ref` turns a filter's field into the column reference (CamelCasePlugin snake-cases it).
  */
-export function buildFilters(
+export function filterConditions(
   q: Record<string, unknown>,
   defs: Record<string, FilterDef>,
-  params: unknown[],
-): string[] {
-  const where: string[] = [];
+  ref: (field: string) => string = (f) => `t.${f}`,
+): RawBuilder<SqlBool>[] {
+  const where: RawBuilder<SqlBool>[] = [];
   for (const [key, raw] of Object.entries(q)) {
     if (raw === undefined || raw === null || raw === '') continue;
     let field = key;
@@ -148,16 +151,20 @@ export function buildFilters(
         break;
       }
     }
-    const def = defs[field];
+    const def = Object.hasOwn(defs, field) ? defs[field] : undefined;
     if (!def) continue;
     const value = String(raw);
+    const col = sql.ref(ref(def.column));
     op ??= def.type === 'text' ? 'LIKE' : '=';
     if (op === 'LIKE') {
-      params.push(`%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      where.push(`${def.column}::text LIKE $${params.length}`);
+      where.push(sql<SqlBool>`${col}::text LIKE ${`%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
     } else {
-      params.push(typedValue(key, def, value));
-      where.push(`${def.column} ${op} $${params.length}${def.type === 'date' ? '::timestamptz' : ''}`);
+      const v = typedValue(key, def, value);
+      where.push(
+        def.type === 'date'
+          ? sql<SqlBool>`${col} ${sql.raw(op)} ${v}::timestamptz`
+          : sql<SqlBool>`${col} ${sql.raw(op)} ${v}`,
+      );
     }
   }
   return where;

@@ -1,97 +1,114 @@
 import type { UserProfile as WireProfile } from '@forecourt/contracts';
 import type { Db } from '../../platform/db/index.js';
+import { allTenants, prepared, scoped, sql } from '../../platform/sql/index.js';
+
+// Sign-in runs these on every attempt: compiled once, named, so PostgreSQL plans them once per connection.
+// Before sign-in the tenant the request names is the scope (the slots are filled per call).
+const accountQuery = prepared('auth.findAccount', (tenantId: string, account: string) =>
+  scoped({ tenantId, isPlatformAdmin: false })
+    .selectFrom('blade_user')
+    .select([
+      'id',
+      'tenantId',
+      'account',
+      'password',
+      'status',
+      'failedCount',
+      'oauthId',
+      sql<
+        string | null
+      >`CASE WHEN ${sql.ref('lockedUntil')} > now() THEN ceil(extract(epoch FROM (${sql.ref('lockedUntil')} - now())) / 60) END`.as(
+        'lockedLeft',
+      ),
+    ])
+    .where('account', '=', account),
+);
 
 /** What sign-in needs to know about an account. */
-export interface AccountRow {
-  id: string;
-  tenant_id: string;
-  account: string;
-  password: string;
-  status: number;
-  failed_count: number;
-  locked_left: string | null;
-  oauth_id: string | null;
-}
+export type AccountRow = NonNullable<Awaited<ReturnType<typeof accountQuery.first>>>;
 
-export async function findAccount(
-  db: Db,
-  tenantId: string,
-  account: string,
-): Promise<AccountRow | undefined> {
-  return db.one<AccountRow>(
-    `SELECT id, tenant_id, account, password, status, failed_count, oauth_id,
-            CASE WHEN locked_until > now() THEN ceil(extract(epoch FROM (locked_until - now())) / 60) END AS locked_left
-       FROM blade_user WHERE tenant_id = $1 AND account = $2 AND is_deleted = 0`,
-    [tenantId, account],
-  );
-}
+export const findAccount = (db: Db, tenantId: string, account: string): Promise<AccountRow | undefined> =>
+  accountQuery.first(db, tenantId, account);
 
-export interface TenantRow {
-  tenant_id: string;
-  status: number;
-  expired: boolean;
-}
+const tenantQuery = prepared('auth.findTenant', (tenantId: string) =>
+  scoped({ tenantId, isPlatformAdmin: false })
+    .selectFrom('blade_tenant')
+    .select([
+      'tenantId',
+      'status',
+      sql<boolean>`coalesce(${sql.ref('expireTime')} < now(), false)`.as('expired'),
+    ]),
+);
 
-export async function findTenant(db: Db, tenantId: string): Promise<TenantRow | undefined> {
-  return db.one<TenantRow>(
-    `SELECT tenant_id, status, coalesce(expire_time < now(), false) AS expired FROM blade_tenant WHERE tenant_id = $1 AND is_deleted = 0`,
-    [tenantId],
-  );
-}
+export const findTenant = (db: Db, tenantId: string) => tenantQuery.first(db, tenantId);
 
 /** The profile the shell sees (contracts), plus the role aliases the token carries. */
 export type UserProfile = WireProfile & { role_aliases: string[] };
 
+// Every sign-in and refresh reads these by the user id the session holds: any tenant's, by design.
+const profileQuery = prepared('auth.profile', (userId: string) =>
+  scoped(allTenants)
+    .selectFrom('blade_user')
+    .select([
+      'tenantId',
+      'id',
+      'account',
+      'name',
+      'realName',
+      'avatar',
+      'code',
+      'phone',
+      'email',
+      'sex',
+      'oauthId',
+      'brandNames',
+      'passwordInitial',
+    ])
+    .where('id', '=', userId),
+);
+const profileRoles = prepared('auth.profileRoles', (userId: string) =>
+  scoped(allTenants)
+    .selectFrom('blade_role', 'r')
+    .innerJoin('blade_user_role as ur', 'ur.roleId', 'r.id')
+    .select(['r.id', 'r.roleAlias', 'r.roleName'])
+    .where('ur.userId', '=', userId)
+    .orderBy('r.sort')
+    .orderBy('r.id'),
+);
+const profileDepts = prepared('auth.profileDepts', (userId: string) =>
+  scoped(allTenants)
+    .selectFrom('blade_dept', 'd')
+    .innerJoin('blade_user_dept as ud', 'ud.deptId', 'd.id')
+    .select(['d.id', 'd.deptName'])
+    .where('ud.userId', '=', userId)
+    .orderBy('d.sort')
+    .orderBy('d.id'),
+);
+
 export async function loadProfile(db: Db, userId: string): Promise<UserProfile | undefined> {
-  const u = await db.one<{
-    tenant_id: string;
-    id: string;
-    account: string;
-    name: string | null;
-    real_name: string | null;
-    avatar: string | null;
-    code: string | null;
-    phone: string | null;
-    email: string | null;
-    sex: number;
-    oauth_id: string | null;
-    brand_names: string[];
-    password_initial: boolean;
-  }>(
-    `SELECT tenant_id, id, account, name, real_name, avatar, code, phone, email, sex, oauth_id, brand_names, password_initial
-       FROM blade_user WHERE id = $1 AND is_deleted = 0`,
-    [userId],
-  );
+  const u = await profileQuery.first(db, userId);
   if (!u) return undefined;
-  const roles = await db.query<{ id: string; role_alias: string; role_name: string }>(
-    `SELECT r.id, r.role_alias, r.role_name FROM blade_user_role ur JOIN blade_role r ON r.id = ur.role_id AND r.is_deleted = 0
-      WHERE ur.user_id = $1 ORDER BY r.sort, r.id`,
-    [userId],
-  );
-  const depts = await db.query<{ id: string; dept_name: string }>(
-    `SELECT d.id, d.dept_name FROM blade_user_dept ud JOIN blade_dept d ON d.id = ud.dept_id AND d.is_deleted = 0
-      WHERE ud.user_id = $1 ORDER BY d.sort, d.id`,
-    [userId],
-  );
+  const roles = await profileRoles.all(db, userId);
+  const depts = await profileDepts.all(db, userId);
   return {
-    tenant_id: u.tenant_id,
+    tenant_id: u.tenantId,
     user_id: u.id,
     account: u.account,
     user_name: u.account,
-    nick_name: u.name ?? u.real_name ?? u.account,
-    real_name: u.real_name ?? '',
-    role_name: roles.map((r) => r.role_alias).join(','),
+    nick_name: u.name ?? u.realName ?? u.account,
+    real_name: u.realName ?? '',
+    role_name: roles.map((r) => r.roleAlias).join(','),
     role_id: roles.map((r) => r.id).join(','),
-    role_aliases: roles.map((r) => r.role_alias),
+    role_aliases: roles.map((r) => r.roleAlias),
     dept_id: depts.map((d) => d.id).join(','),
-    dept_name: depts.map((d) => d.dept_name).join(','),
+    dept_name: depts.map((d) => d.deptName).join(','),
     avatar: u.avatar ?? '',
     emp_no: u.code ?? '',
     phone: u.phone ?? '',
     email: u.email ?? '',
     sex: u.sex,
-    oauth_id: u.oauth_id ?? '',
-    brand_names: u.brand_names ?? [],
-    password_initial: u.password_initial,
+    oauth_id: u.oauthId ?? '',
+    brand_names: (u.brandNames as string[] | null) ?? [],
+    password_initial: u.passwordInitial,
   };
 }

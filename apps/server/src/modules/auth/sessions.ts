@@ -5,6 +5,7 @@ import { newId } from '../../platform/ids.js';
 import { OAuthError } from '../../platform/errors.js';
 import { TokenError, type TokenService } from '../../platform/auth/tokens.js';
 import { loadProfile, type UserProfile } from './account.js';
+import { all, allTenants, exec, first, globalDb, scoped, sql } from '../../platform/sql/index.js';
 
 export type { TokenAnswer };
 
@@ -57,20 +58,18 @@ export async function openSession(
   if (!profile) throw new OAuthError(401, 'invalid_grant', 'auth.badCredentials');
   const sid = newId();
   const jti = randomUUID();
-  await db.query(
-    `INSERT INTO auth_session (id, tenant_id, user_id, client_id, grant_type, refresh_jti, refresh_expires_at, ip, user_agent)
-     VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7), $8, $9)`,
-    [
-      sid,
-      profile.tenant_id,
+  await exec(
+    db,
+    scoped({ tenantId: profile.tenant_id, isPlatformAdmin: false }).insertInto('auth_session', {
+      id: sid,
       userId,
-      origin.clientId,
-      origin.grantType,
-      jti,
-      tokens.refreshTtl,
-      origin.ip ?? null,
-      origin.userAgent?.slice(0, 500) ?? null,
-    ],
+      clientId: origin.clientId,
+      grantType: origin.grantType,
+      refreshJti: jti,
+      refreshExpiresAt: sql<Date>`now() + make_interval(secs => ${tokens.refreshTtl})`,
+      ip: origin.ip ?? null,
+      userAgent: origin.userAgent?.slice(0, 500) ?? null,
+    }),
   );
   return issue(tokens, sid, jti, profile, origin.clientId);
 }
@@ -93,66 +92,89 @@ export async function rotateRefresh(
     throw e;
   }
   const outcome = await db.tx(async (t) => {
-    const s = await t.one<{
-      refresh_jti: string;
-      revoked_at: Date | null;
-      user_id: string;
-      client_id: string;
-      live: boolean;
-    }>(
-      `SELECT refresh_jti, revoked_at, user_id, client_id, refresh_expires_at > now() AS live FROM auth_session WHERE id = $1 FOR UPDATE`,
-      [claims.sid],
+    // The session the signed refresh token names, whatever its tenant: the token is the authority.
+    const sessions = scoped(allTenants);
+    const s = await first(
+      t,
+      sessions
+        .selectFrom('auth_session')
+        .select([
+          'refreshJti',
+          'revokedAt',
+          'userId',
+          'clientId',
+          sql<boolean>`${sql.ref('refreshExpiresAt')} > now()`.as('live'),
+        ])
+        .where('id', '=', claims.sid)
+        .forUpdate(),
     );
-    if (!s || s.revoked_at || !s.live || s.client_id !== clientId)
+    if (!s || s.revokedAt || !s.live || s.clientId !== clientId)
       return { error: 'auth.refreshInvalid' as const };
-    if (s.refresh_jti !== claims.jti) {
-      const spent = await t.one('SELECT 1 FROM auth_refresh_spent WHERE jti = $1 AND session_id = $2', [
-        claims.jti,
-        claims.sid,
-      ]);
+    const revoke = (reason: string) =>
+      exec(
+        t,
+        sessions
+          .updateTable('auth_session')
+          .set({ revokedAt: sql`now()`, revokeReason: reason })
+          .where('id', '=', claims.sid),
+      );
+    if (s.refreshJti !== claims.jti) {
+      const spent = await first(
+        t,
+        globalDb
+          .selectFrom('auth_refresh_spent')
+          .select('jti')
+          .where('jti', '=', claims.jti)
+          .where('sessionId', '=', claims.sid),
+      );
       if (spent) {
-        await t.query(
-          `UPDATE auth_session SET revoked_at = now(), revoke_reason = 'refresh_reuse' WHERE id = $1`,
-          [claims.sid],
-        );
+        await revoke('refresh_reuse');
         return { error: 'auth.refreshReused' as const };
       }
       return { error: 'auth.refreshInvalid' as const };
     }
     // The same conditions as each request's (guard.ts, LIVE_SESSION): a refresh must not outlive them.
-    const state = await t.one<{
-      status: number;
-      tenant_id: string;
-      tenant_status: number | null;
-      tenant_expired: boolean;
-    }>(
-      `SELECT u.status, u.tenant_id, tn.status AS tenant_status, coalesce(tn.expire_time <= now(), false) AS tenant_expired
-         FROM blade_user u LEFT JOIN blade_tenant tn ON tn.tenant_id = u.tenant_id AND tn.is_deleted = 0
-        WHERE u.id = $1 AND u.is_deleted = 0`,
-      [s.user_id],
+    const state = await first(
+      t,
+      sessions
+        .selectFrom('blade_user', 'u')
+        .leftJoin('blade_tenant as tn', (j) =>
+          j.onRef('tn.tenantId', '=', 'u.tenantId').on('tn.isDeleted', '=', 0),
+        )
+        .select([
+          'u.status',
+          'u.tenantId',
+          'tn.status as tenantStatus',
+          sql<boolean>`coalesce(${sql.ref('tn.expireTime')} <= now(), false)`.as('tenantExpired'),
+        ])
+        .where('u.id', '=', s.userId),
     );
     if (state?.status !== 1) {
-      await t.query(
-        `UPDATE auth_session SET revoked_at = now(), revoke_reason = 'user_inactive' WHERE id = $1`,
-        [claims.sid],
-      );
+      await revoke('user_inactive');
       return { error: 'auth.refreshInvalid' as const };
     }
     // Not revoked: a tenant enabled or extended again lets its sessions go on.
-    if (state.tenant_status !== 1)
-      return { error: 'auth.tenantInvalid' as const, params: { tenantId: state.tenant_id } };
-    if (state.tenant_expired)
-      return { error: 'auth.tenantExpired' as const, params: { tenantId: state.tenant_id } };
+    if (state.tenantStatus !== 1)
+      return { error: 'auth.tenantInvalid' as const, params: { tenantId: state.tenantId } };
+    if (state.tenantExpired)
+      return { error: 'auth.tenantExpired' as const, params: { tenantId: state.tenantId } };
     const jti = randomUUID();
-    await t.query('INSERT INTO auth_refresh_spent (jti, session_id) VALUES ($1, $2)', [
-      claims.jti,
-      claims.sid,
-    ]);
-    await t.query(
-      `UPDATE auth_session SET refresh_jti = $2, refreshed_at = now(), refresh_expires_at = now() + make_interval(secs => $3) WHERE id = $1`,
-      [claims.sid, jti, tokens.refreshTtl],
+    await exec(
+      t,
+      globalDb.insertInto('auth_refresh_spent').values({ jti: claims.jti, sessionId: claims.sid }),
     );
-    return { jti, userId: s.user_id };
+    await exec(
+      t,
+      sessions
+        .updateTable('auth_session')
+        .set({
+          refreshJti: jti,
+          refreshedAt: sql`now()`,
+          refreshExpiresAt: sql`now() + make_interval(secs => ${tokens.refreshTtl})`,
+        })
+        .where('id', '=', claims.sid),
+    );
+    return { jti, userId: s.userId };
   });
   if ('error' in outcome)
     throw new OAuthError(
@@ -168,9 +190,13 @@ export async function rotateRefresh(
 }
 
 export async function revokeSession(db: Db, sessionId: string, reason: string): Promise<void> {
-  await db.query(
-    'UPDATE auth_session SET revoked_at = now(), revoke_reason = $2 WHERE id = $1 AND revoked_at IS NULL',
-    [sessionId, reason],
+  await exec(
+    db,
+    scoped(allTenants)
+      .updateTable('auth_session')
+      .set({ revokedAt: sql`now()`, revokeReason: reason })
+      .where('id', '=', sessionId)
+      .where('revokedAt', 'is', null),
   );
 }
 
@@ -181,10 +207,12 @@ export async function revokeUserSessions(
   reason: string,
   keepSessionId?: string,
 ): Promise<number> {
-  const rows = await db.query(
-    `UPDATE auth_session SET revoked_at = now(), revoke_reason = $2
-      WHERE user_id = $1 AND revoked_at IS NULL AND ($3::bigint IS NULL OR id <> $3::bigint) RETURNING id`,
-    [userId, reason, keepSessionId ?? null],
-  );
+  let q = scoped(allTenants)
+    .updateTable('auth_session')
+    .set({ revokedAt: sql`now()`, revokeReason: reason })
+    .where('userId', '=', userId)
+    .where('revokedAt', 'is', null);
+  if (keepSessionId) q = q.where('id', '<>', keepSessionId);
+  const rows = await all(db, q.returning('id'));
   return rows.length;
 }

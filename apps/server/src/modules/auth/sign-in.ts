@@ -6,6 +6,22 @@ import { verifyPassword, hashPassword } from '../../platform/auth/passwords.js';
 import type { TokenService } from '../../platform/auth/tokens.js';
 import { PLATFORM_TENANT } from '../../platform/scope.js';
 import { findAccount, findTenant } from './account.js';
+import { exec, first, prepared, scoped, sql } from '../../platform/sql/index.js';
+
+/** A wrong password: counted, and the account locked for a while at the limit (the count starts again). */
+const countFailure = prepared(
+  'auth.countFailure',
+  (tenantId: string, userId: string, maxFailures: number, lockMinutes: number) => {
+    const next = sql<number>`${sql.ref('failedCount')} + 1`;
+    return scoped({ tenantId, isPlatformAdmin: false })
+      .updateTable('blade_user')
+      .set({
+        failedCount: sql<number>`CASE WHEN ${next} >= ${maxFailures} THEN 0 ELSE ${next} END`,
+        lockedUntil: sql<Date | null>`CASE WHEN ${next} >= ${maxFailures} THEN now() + make_interval(mins => ${lockMinutes}) ELSE ${sql.ref('lockedUntil')} END`,
+      })
+      .where('id', '=', userId);
+  },
+);
 import { consumeCaptcha } from './captcha.js';
 import { decryptPassword, sm2Keys } from './sm2.js';
 import { openSession, rotateRefresh, type SessionOrigin, type TokenAnswer } from './sessions.js';
@@ -105,28 +121,36 @@ async function passwordSignIn(
   if (!user || !check.ok) {
     await recordFailure(db, ipKey(r.ip), window);
     // A locked account answers a wrong password like an unknown one, and its lock is not extended.
-    if (user && !user.locked_left)
-      await db.query(
-        `UPDATE blade_user SET failed_count = CASE WHEN failed_count + 1 >= $2 THEN 0 ELSE failed_count + 1 END,
-                locked_until = CASE WHEN failed_count + 1 >= $2 THEN now() + make_interval(mins => $3) ELSE locked_until END
-          WHERE id = $1`,
-        [user.id, config.LOGIN_MAX_FAILURES, config.LOGIN_LOCK_MINUTES],
+    if (user && !user.lockedLeft)
+      await countFailure.all(
+        db,
+        user.tenantId,
+        user.id,
+        config.LOGIN_MAX_FAILURES,
+        config.LOGIN_LOCK_MINUTES,
       );
     // The same words for an unknown account, a wrong password and a locked account: the answer must not
     // tell which accounts exist (docs/architecture.md, "Decisions").
     throw new OAuthError(400, 'invalid_grant', 'auth.badCredentials');
   }
   // Only the one who knows the password learns of the lock (the spec's lock message).
-  if (user.locked_left)
-    throw new OAuthError(423, 'account_locked', 'auth.locked', { minutes: Number(user.locked_left) });
+  if (user.lockedLeft)
+    throw new OAuthError(423, 'account_locked', 'auth.locked', { minutes: Number(user.lockedLeft) });
 
   if (user.status === 0) throw new OAuthError(403, 'account_pending', 'auth.pending');
   if (user.status !== 1) throw new OAuthError(403, 'account_disabled', 'auth.disabled');
 
   const newHash = check.rehash ? await hashPassword(plain) : null;
-  await db.query(
-    `UPDATE blade_user SET failed_count = 0, locked_until = NULL${newHash ? ', password = $2' : ''} WHERE id = $1`,
-    newHash ? [user.id, newHash] : [user.id],
+  await exec(
+    db,
+    scoped({ tenantId: user.tenantId, isPlatformAdmin: false })
+      .updateTable('blade_user')
+      .set(
+        newHash
+          ? { failedCount: 0, lockedUntil: null, password: newHash }
+          : { failedCount: 0, lockedUntil: null },
+      )
+      .where('id', '=', user.id),
   );
   return openSession(db, deps.tokens, user.id, origin);
 }
@@ -143,9 +167,12 @@ async function socialSignIn(deps: SignInDeps, r: TokenRequest, origin: SessionOr
     throw new OAuthError(400, 'invalid_grant', 'auth.socialFailed', { reason: (e as Error).message });
   }
   const tenantId = r.tenantId?.trim() || PLATFORM_TENANT;
-  const user = await deps.db.one<{ id: string; status: number }>(
-    'SELECT id, status FROM blade_user WHERE tenant_id = $1 AND oauth_id = $2 AND is_deleted = 0',
-    [tenantId, oauthIdOf(source, identity.uuid)],
+  const user = await first(
+    deps.db,
+    scoped({ tenantId, isPlatformAdmin: false })
+      .selectFrom('blade_user')
+      .select(['id', 'status'])
+      .where('oauthId', '=', oauthIdOf(source, identity.uuid)),
   );
   if (!user) throw new OAuthError(400, 'invalid_grant', 'auth.socialUnbound');
   if (user.status === 0) throw new OAuthError(403, 'account_pending', 'auth.pending');

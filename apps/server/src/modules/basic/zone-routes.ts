@@ -44,11 +44,9 @@ export async function zoneRoutes(app: App) {
       },
     },
     async (req) => {
-      const rows = await zones.list(db, scopeOf(req), req.query.name ? { name: req.query.name } : {}, (w) => {
-        if (req.query.name) return;
-        w.params.push(req.query.parentId ?? '0');
-        w.sql.push(`t.parent_id = $${w.params.length}`);
-      });
+      const rows = await zones.list(db, scopeOf(req), req.query.name ? { name: req.query.name } : {}, (q) =>
+        req.query.name ? q : q.where('t.parentId', '=', req.query.parentId ?? '0'),
+      );
       return ok((rows as ZoneRowFields[]).map((z) => ({ ...z, title: label(z), key: z.id, value: z.id })));
     },
   );

@@ -5,19 +5,10 @@ import type { Scope } from '../../platform/scope.js';
 
 export const zones = new Repo({
   table: 'blade_zone',
-  tenant: true,
   softDelete: true,
   audit: true,
   tree: true,
-  columns: {
-    id: 'id',
-    tenantId: 'tenant_id',
-    parentId: 'parent_id',
-    code: 'code',
-    name: 'name',
-    sort: 'sort',
-    remark: 'remark',
-  },
+  fields: ['id', 'tenantId', 'parentId', 'code', 'name', 'sort', 'remark'],
   filters: { name: { column: 'name', type: 'text' }, code: { column: 'code', type: 'text' } },
   sortable: ['code', 'sort'],
   defaultOrder: 't.code, t.id',

@@ -3,6 +3,8 @@ import { Dept, DeptNode } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { requireCode, scopeOf } from '../../platform/auth/guard.js';
+import type { Extra } from '../../platform/crud.js';
+import { all, scoped, sql } from '../../platform/sql/index.js';
 import { listQuerySchema } from '../../platform/paging.js';
 import { splitIds } from '../../platform/rows.js';
 import { buildTree } from '../menu/tree.js';
@@ -16,16 +18,15 @@ const nameQuery = {
   deptName: Type.Optional(Type.String({ maxLength: 200 })),
   fullName: Type.Optional(Type.String({ maxLength: 200 })),
 };
-const tenantFilter = (tenantId: string | undefined) => (w: { sql: string[]; params: unknown[] }) => {
-  // The platform administrator may look at one tenant's tree; everyone else is scoped by the Repo anyway.
-  if (!tenantId) return;
-  w.params.push(tenantId);
-  w.sql.push(`t.tenant_id = $${w.params.length}`);
-};
-const underParent = (parentId: string | undefined) => (w: { sql: string[]; params: unknown[] }) => {
-  w.params.push(parentId ?? '0');
-  w.sql.push(`t.parent_id = $${w.params.length}`);
-};
+// The platform administrator may look at one tenant's tree; everyone else is scoped by the Repo anyway.
+const tenantFilter =
+  (tenantId: string | undefined): Extra =>
+  (q) =>
+    tenantId ? q.where('t.tenantId', '=', tenantId) : q;
+const underParent =
+  (parentId: string | undefined): Extra =>
+  (q) =>
+    q.where('t.parentId', '=', parentId ?? '0');
 
 export async function deptRoutes(app: App) {
   const { db } = app.ctx;
@@ -49,7 +50,7 @@ export async function deptRoutes(app: App) {
       // A name search looks through the whole tree; browsing goes one level at a time.
       return ok(
         (await depts.list(db, scopeOf(req), req.query, (w) =>
-          filtering ? tenantFilter(q.tenantId)(w) : (underParent(q.parentId)(w), tenantFilter(q.tenantId)(w)),
+          filtering ? tenantFilter(q.tenantId)(w) : tenantFilter(q.tenantId)(underParent(q.parentId)(w)),
         )) as Dept[],
       );
     },
@@ -105,11 +106,8 @@ export async function deptRoutes(app: App) {
     async (req) =>
       ok(
         (
-          await depts.list(
-            db,
-            scopeOf(req),
-            {},
-            (w) => (underParent(req.query.parentId)(w), tenantFilter(req.query.tenantId)(w)),
+          await depts.list(db, scopeOf(req), {}, (w) =>
+            tenantFilter(req.query.tenantId)(underParent(req.query.parentId)(w)),
           )
         ).map((d) => deptNode(d as never)),
       ),
@@ -187,25 +185,22 @@ export async function deptRoutes(app: App) {
     async (req) => {
       const scope = scopeOf(req);
       await depts.assertAccessible(db, scope, [req.query.deptId]);
-      const rows = await db.query<{
-        id: string;
-        real_name: string | null;
-        account: string;
-        code: string | null;
-        phone: string | null;
-        brand_names: string[];
-        avatar: string | null;
-      }>(
-        `SELECT u.id, u.real_name, u.account, u.code, u.phone, u.brand_names, u.avatar FROM blade_user_dept ud
-         JOIN blade_user u ON u.id = ud.user_id AND u.is_deleted = 0 AND u.status = 1
-        WHERE ud.dept_id = $1 ORDER BY u.code NULLS LAST, u.id`,
-        [req.query.deptId],
+      const rows = await all(
+        db,
+        scoped(scope)
+          .selectFrom('blade_user', 'u')
+          .innerJoin('blade_user_dept as ud', 'ud.userId', 'u.id')
+          .select(['u.id', 'u.realName', 'u.account', 'u.code', 'u.phone', 'u.brandNames', 'u.avatar'])
+          .where('ud.deptId', '=', req.query.deptId)
+          .where('u.status', '=', 1)
+          .orderBy(sql`${sql.ref('u.code')} NULLS LAST`)
+          .orderBy('u.id'),
       );
       return ok(
         rows.map((u) => ({
           id: u.id,
           parentId: req.query.deptId,
-          title: u.real_name || u.account,
+          title: u.realName || u.account,
           key: u.id,
           value: u.id,
           isEmployee: true,
@@ -215,7 +210,7 @@ export async function deptRoutes(app: App) {
           empNo: u.code,
           phone: u.phone,
           avatar: u.avatar,
-          brandNames: u.brand_names,
+          brandNames: u.brandNames as string[],
         })),
       );
     },

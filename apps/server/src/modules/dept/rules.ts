@@ -2,28 +2,28 @@ import type { Db } from '../../platform/db/index.js';
 import { Repo } from '../../platform/crud.js';
 import { bad } from '../../platform/errors.js';
 import type { Scope } from '../../platform/scope.js';
+import { all, anyId, exec, first, scoped, sql, type SqlBool } from '../../platform/sql/index.js';
 
 export const depts = new Repo({
   table: 'blade_dept',
-  tenant: true,
   softDelete: true,
   audit: true,
   tree: true,
-  columns: {
-    id: 'id',
-    tenantId: 'tenant_id',
-    parentId: 'parent_id',
-    ancestors: 'ancestors',
-    deptCategory: 'dept_category',
-    deptName: 'dept_name',
-    fullName: 'full_name',
-    sort: 'sort',
-    remark: 'remark',
-  },
+  fields: [
+    'id',
+    'tenantId',
+    'parentId',
+    'ancestors',
+    'deptCategory',
+    'deptName',
+    'fullName',
+    'sort',
+    'remark',
+  ],
   filters: {
-    deptName: { column: 'dept_name', type: 'text' },
-    fullName: { column: 'full_name', type: 'text' },
-    deptCategory: { column: 'dept_category', type: 'number' },
+    deptName: { column: 'deptName', type: 'text' },
+    fullName: { column: 'fullName', type: 'text' },
+    deptCategory: { column: 'deptCategory', type: 'number' },
   },
   sortable: ['sort', 'deptName'],
   defaultOrder: 't.sort, t.id',
@@ -47,9 +47,9 @@ export async function submitDept(db: Db, scope: Scope, input: DeptInput): Promis
     let ancestors = '0';
     if (parentId !== '0') {
       await depts.assertAccessible(t, scope, [parentId]);
-      const parent = await t.one<{ ancestors: string }>(
-        'SELECT ancestors FROM blade_dept WHERE id = $1 AND is_deleted = 0',
-        [parentId],
+      const parent = await first(
+        t,
+        scoped(scope).selectFrom('blade_dept').select('ancestors').where('id', '=', parentId),
       );
       if (!parent) throw bad('dept.parentMissing');
       if (input.id && (parentId === input.id || parent.ancestors.split(',').includes(input.id)))
@@ -64,16 +64,22 @@ export async function submitDept(db: Db, scope: Scope, input: DeptInput): Promis
     });
     if (input.id) {
       // The sub-tree moves with it: each descendant's path is rebuilt from the department's new one.
-      const below = await t.query<{ id: string; ancestors: string }>(
-        `SELECT id, ancestors FROM blade_dept WHERE (',' || ancestors || ',') LIKE $1 AND is_deleted = 0`,
-        [`%,${input.id},%`],
+      const below = await all(
+        t,
+        scoped(scope)
+          .selectFrom('blade_dept')
+          .select(['id', 'ancestors'])
+          .where(sql<SqlBool>`(',' || ${sql.ref('ancestors')} || ',') LIKE ${`%,${input.id},%`}`),
       );
       for (const d of below) {
         const rest = d.ancestors.split(',');
-        await t.query('UPDATE blade_dept SET ancestors = $2 WHERE id = $1', [
-          d.id,
-          [ancestors, ...rest.slice(rest.indexOf(input.id))].join(','),
-        ]);
+        await exec(
+          t,
+          scoped(scope)
+            .updateTable('blade_dept')
+            .set({ ancestors: [ancestors, ...rest.slice(rest.indexOf(input.id))].join(',') })
+            .where('id', '=', d.id),
+        );
       }
     }
     return id;
@@ -84,9 +90,13 @@ export async function submitDept(db: Db, scope: Scope, input: DeptInput): Promis
 export async function removeDepts(db: Db, scope: Scope, ids: string[]): Promise<number> {
   return db.tx(async (t) => {
     await depts.assertAccessible(t, scope, ids);
-    const staff = await t.one<{ n: string }>(
-      `SELECT count(DISTINCT u.id) AS n FROM blade_user_dept ud JOIN blade_user u ON u.id = ud.user_id AND u.is_deleted = 0 WHERE ud.dept_id = ANY($1::bigint[])`,
-      [ids],
+    const staff = await first(
+      t,
+      scoped(scope)
+        .selectFrom('blade_user', 'u')
+        .innerJoin('blade_user_dept as ud', 'ud.userId', 'u.id')
+        .select(sql<string>`count(DISTINCT ${sql.ref('u.id')})`.as('n'))
+        .where('ud.deptId', '=', anyId(ids)),
     );
     if (Number(staff?.n ?? 0) > 0) throw bad('dept.hasStaff', { n: Number(staff!.n) });
     return depts.remove(t, scope, ids);

@@ -1,25 +1,28 @@
 import { Repo, type TableDef } from '../../platform/crud.js';
 
-const columns = {
-  id: 'id',
-  parentId: 'parent_id',
-  code: 'code',
-  dictKey: 'dict_key',
-  dictValue: 'dict_value',
-  dictValueEn: 'dict_value_en',
-  sort: 'sort',
-  remark: 'remark',
-  isSealed: 'is_sealed',
-};
+/** Both dictionary tables share their columns; rules take either. */
+export type DictRepo = Repo<'blade_dict' | 'blade_dict_biz'>;
 
-const shared: Omit<TableDef, 'table' | 'tenant' | 'columns'> = {
+const fields = [
+  'id',
+  'parentId',
+  'code',
+  'dictKey',
+  'dictValue',
+  'dictValueEn',
+  'sort',
+  'remark',
+  'isSealed',
+] as const;
+
+const shared: Omit<TableDef<'blade_dict' | 'blade_dict_biz'>, 'table' | 'fields'> = {
   softDelete: true,
   audit: true,
   tree: true,
   filters: {
     code: { column: 'code', type: 'text' },
-    dictValue: { column: 'dict_value', type: 'text' },
-    dictKey: { column: 'dict_key', type: 'exact' },
+    dictValue: { column: 'dictValue', type: 'text' },
+    dictKey: { column: 'dictKey', type: 'exact' },
   },
   sortable: ['sort', 'code', 'dictKey', 'dictValue'],
   defaultOrder: 't.sort, t.id',
@@ -27,11 +30,10 @@ const shared: Omit<TableDef, 'table' | 'tenant' | 'columns'> = {
 };
 
 /** System dictionaries: global rows. */
-export const systemDicts = new Repo({ ...shared, table: 'blade_dict', tenant: false, columns });
+export const systemDicts: DictRepo = new Repo({ ...shared, table: 'blade_dict', fields });
 /** Business dictionaries: rows of the caller's tenant. */
-export const bizDicts = new Repo({
+export const bizDicts: DictRepo = new Repo({
   ...shared,
   table: 'blade_dict_biz',
-  tenant: true,
-  columns: { ...columns, tenantId: 'tenant_id' },
+  fields: [...fields, 'tenantId'],
 });

@@ -1,3 +1,4 @@
+import { all, sql } from '../../platform/sql/index.js';
 import { Type } from 'typebox';
 import { Dict, DictNode, type Page } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
@@ -57,10 +58,11 @@ export async function dictRoutes(app: App) {
       },
       async (req) => {
         const scope = scopeOf(req);
-        const value = req.lang === 'en' ? 'coalesce(t.dict_value_en, t.dict_value)' : 't.dict_value';
-        const w = repo.baseWhere(scope);
-        w.params.push(req.query.code);
-        const rows = await db.query<{
+        const value =
+          req.lang === 'en'
+            ? sql<string>`coalesce(${sql.ref('t.dictValueEn')}, ${sql.ref('t.dictValue')})`
+            : sql<string>`${sql.ref('t.dictValue')}`;
+        const rows = await all<{
           id: string;
           dictKey: string;
           dictValue: string;
@@ -68,9 +70,15 @@ export async function dictRoutes(app: App) {
           remark: string | null;
           isSealed: number;
         }>(
-          `SELECT t.id, t.dict_key AS "dictKey", ${value} AS "dictValue", t.sort, t.remark, t.is_sealed AS "isSealed" FROM ${repo.def.table} t
-          WHERE ${[...w.sql, `t.code = $${w.params.length}`, 't.parent_id <> 0', 't.is_sealed = 0'].join(' AND ')} ORDER BY t.sort, t.id`,
-          w.params,
+          db,
+          repo
+            .query(scope)
+            .select(['t.id', 't.dictKey', value.as('dictValue'), 't.sort', 't.remark', 't.isSealed'] as never)
+            .where('t.code', '=', req.query.code)
+            .where('t.parentId', '<>', '0')
+            .where('t.isSealed', '=', 0)
+            .orderBy('t.sort' as never)
+            .orderBy('t.id' as never),
         );
         return ok(rows);
       },
@@ -89,13 +97,8 @@ export async function dictRoutes(app: App) {
       },
       async (req) =>
         ok(
-          (await repo.list(
-            db,
-            scopeOf(req),
-            req.query,
-            (w) =>
-              req.query.parentId !== undefined &&
-              (w.params.push(req.query.parentId), w.sql.push(`t.parent_id = $${w.params.length}`)),
+          (await repo.list(db, scopeOf(req), req.query, (q) =>
+            req.query.parentId !== undefined ? q.where('t.parentId', '=', req.query.parentId) : q,
           )) as Dict[],
         ),
     );
@@ -112,9 +115,7 @@ export async function dictRoutes(app: App) {
         },
       },
       async (req) =>
-        ok(
-          (await repo.page(db, scopeOf(req), req.query, (w) => w.sql.push('t.parent_id = 0'))) as Page<Dict>,
-        ),
+        ok((await repo.page(db, scopeOf(req), req.query, (q) => q.where('t.parentId', '=', '0'))) as Page<Dict>),
     );
 
     app.get(
@@ -130,11 +131,8 @@ export async function dictRoutes(app: App) {
       },
       async (req) =>
         ok(
-          (await repo.page(
-            db,
-            scopeOf(req),
-            req.query,
-            (w) => (w.params.push(req.query.parentId), w.sql.push(`t.parent_id = $${w.params.length}`)),
+          (await repo.page(db, scopeOf(req), req.query, (q) =>
+            q.where('t.parentId', '=', req.query.parentId),
           )) as Page<Dict>,
         ),
     );
@@ -166,12 +164,7 @@ export async function dictRoutes(app: App) {
       },
       async (req) => {
         const code = req.query.code && req.query.code !== 'DICT' ? req.query.code : undefined;
-        const rows = await repo.list(
-          db,
-          scopeOf(req),
-          {},
-          (w) => code && (w.params.push(code), w.sql.push(`t.code = $${w.params.length}`)),
-        );
+        const rows = await repo.list(db, scopeOf(req), {}, (q) => (code ? q.where('t.code', '=', code) : q));
         return ok(toTree(rows as never) as DictNode[]);
       },
     );

@@ -1,7 +1,8 @@
 import type { Db } from '../../platform/db/index.js';
 import { bad, forbidden } from '../../platform/errors.js';
 import { PLATFORM_TENANT, type Scope } from '../../platform/scope.js';
-import type { Repo } from '../../platform/crud.js';
+import type { Repo, RepoQuery } from '../../platform/crud.js';
+import { first, sql } from '../../platform/sql/index.js';
 
 export interface DictInput {
   id?: string;
@@ -20,35 +21,39 @@ export interface DictInput {
  * code and its key must be unique within that dictionary. One transaction: the check and the write.
  */
 export async function submitDict(db: Db, repo: Repo, scope: Scope, input: DictInput): Promise<string> {
-  const table = repo.def.table;
-  if (!repo.def.tenant && scope.tenantId !== PLATFORM_TENANT) throw forbidden('dict.platformOnly');
+  if (!repo.tenant && scope.tenantId !== PLATFORM_TENANT) throw forbidden('dict.platformOnly');
   return db.tx(async (t) => {
     const parentId = input.parentId && input.parentId !== '0' ? input.parentId : '0';
     let code = input.code?.trim() ?? '';
     let dictKey = input.dictKey?.trim() ?? '';
     // Rows of the same dictionary: same code, live, not the row itself, and of the caller's tenant when scoped.
-    const same = (extra: string, args: unknown[]) => {
-      const params = [...args, input.id ?? '0', ...(repo.def.tenant ? [scope.tenantId] : [])];
-      const tenant = repo.def.tenant ? ` AND tenant_id = $${args.length + 2}` : '';
-      return t.one(
-        `SELECT 1 FROM ${table} WHERE is_deleted = 0 AND ${extra} AND id <> $${args.length + 1}${tenant}`,
-        params,
+    // Even the platform administrator's business dictionaries are unique within the tenant it writes to.
+    const same = (where: (q: RepoQuery) => RepoQuery) =>
+      first(
+        t,
+        where(repo.query({ tenantId: scope.tenantId, isPlatformAdmin: false }))
+          .select(sql`1`.as('one'))
+          .where('t.id', '<>', input.id ?? '0'),
       );
-    };
     if (parentId === '0') {
       if (!code) throw bad('validation.required', { field: 'code' });
       dictKey = '-1';
-      if (await same('code = $1 AND parent_id = 0', [code])) throw bad('dict.duplicateCode', { code });
+      if (await same((q) => q.where('t.code', '=', code).where('t.parentId', '=', '0')))
+        throw bad('dict.duplicateCode', { code });
     } else {
       await repo.assertAccessible(t, scope, [parentId]);
-      const parent = await t.one<{ code: string }>(
-        `SELECT code FROM ${table} WHERE id = $1 AND is_deleted = 0`,
-        [parentId],
+      const parent = await first<{ code: string }>(
+        t,
+        repo.query(scope).select('t.code').where('t.id', '=', parentId),
       );
       if (!parent) throw bad('dict.parentMissing');
       code = parent.code;
       if (!dictKey) throw bad('validation.required', { field: 'dictKey' });
-      if (await same('code = $1 AND dict_key = $2 AND parent_id <> 0', [code, dictKey]))
+      if (
+        await same((q) =>
+          q.where('t.code', '=', code).where('t.dictKey', '=', dictKey).where('t.parentId', '<>', '0'),
+        )
+      )
         throw bad('dict.duplicateKey', { code, key: dictKey });
     }
     return repo.submit(t, scope, { ...input, parentId, code, dictKey, dictValue: input.dictValue.trim() });
@@ -57,7 +62,7 @@ export async function submitDict(db: Db, repo: Repo, scope: Scope, input: DictIn
 
 /** Removal of system dictionaries is the platform's; business ones are the tenant's (Repo scopes them). */
 export async function removeDicts(db: Db, repo: Repo, scope: Scope, ids: string[]): Promise<number> {
-  if (!repo.def.tenant && scope.tenantId !== PLATFORM_TENANT) throw forbidden('dict.platformOnly');
+  if (!repo.tenant && scope.tenantId !== PLATFORM_TENANT) throw forbidden('dict.platformOnly');
   return db.tx((t) => repo.remove(t, scope, ids));
 }
 

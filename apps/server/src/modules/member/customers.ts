@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/index.js';
-import { Repo, type Where } from '../../platform/crud.js';
+import { Repo, type RepoQuery } from '../../platform/crud.js';
 import { bad, forbidden } from '../../platform/errors.js';
 import type { Scope } from '../../platform/scope.js';
 import { checkMobile } from '../user/sms.js';
@@ -8,35 +8,34 @@ import { revokeCustomerSessions } from './sessions.js';
 /** The customer table as staff see it: tenant-scoped, soft-deleted, audited. */
 export const customers = new Repo({
   table: 'member_customer',
-  tenant: true,
   softDelete: true,
   audit: true,
-  columns: {
-    id: 'id',
-    tenantId: 'tenant_id',
-    name: 'name',
-    phone: 'phone',
-    sex: 'sex',
-    source: 'source',
-    brand: 'brand',
-    intentionLevel: 'intention_level',
-    userId: 'user_id',
-    remark: 'remark',
-    status: 'status',
-    lastLoginTime: 'last_login_time',
-    createTime: 'create_time',
-    updateTime: 'update_time',
-  },
+  fields: [
+    'id',
+    'tenantId',
+    'name',
+    'phone',
+    'sex',
+    'source',
+    'brand',
+    'intentionLevel',
+    'userId',
+    'remark',
+    'status',
+    'lastLoginTime',
+    'createTime',
+    'updateTime',
+  ],
   filters: {
     name: { column: 'name', type: 'text' },
     phone: { column: 'phone', type: 'text' },
     sex: { column: 'sex', type: 'number' },
     source: { column: 'source', type: 'exact' },
     brand: { column: 'brand', type: 'exact' },
-    intentionLevel: { column: 'intention_level', type: 'exact' },
-    userId: { column: 'user_id', type: 'exact' },
+    intentionLevel: { column: 'intentionLevel', type: 'exact' },
+    userId: { column: 'userId', type: 'exact' },
     status: { column: 'status', type: 'number' },
-    createTime: { column: 'create_time', type: 'date' },
+    createTime: { column: 'createTime', type: 'date' },
   },
   sortable: ['name', 'createTime', 'updateTime', 'lastLoginTime'],
   defaultOrder: 't.create_time DESC, t.id DESC',
@@ -67,11 +66,8 @@ export const seesAll = (scope: Scope) =>
 /** The extra WHERE of every staff read: the caller's own customers unless they see all. */
 export const visibleTo =
   (scope: Scope) =>
-  (w: Where): void => {
-    if (seesAll(scope)) return;
-    w.params.push(scope.userId);
-    w.sql.push(`t.user_id = $${w.params.length}`);
-  };
+  (q: RepoQuery): RepoQuery =>
+    seesAll(scope) ? q : q.where('t.userId', '=', scope.userId);
 
 /** 403 for another tenant's rows (Repo), 404 for missing ones, 403 for a colleague's customers. */
 export async function assertVisible(db: Db, scope: Scope, ids: string[]): Promise<void> {

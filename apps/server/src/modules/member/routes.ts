@@ -44,13 +44,10 @@ export async function customerRoutes(app: App) {
     async (req) => {
       const scope = scopeOf(req);
       const tenant = req.query.tenantId;
-      const page = await customers.page(db, scope, req.query, (w) => {
-        visibleTo(scope)(w);
+      const page = await customers.page(db, scope, req.query, (q) => {
+        const mine = visibleTo(scope)(q);
         // The platform administrator may narrow the list to one tenant; everyone else is scoped anyway.
-        if (tenant) {
-          w.params.push(tenant);
-          w.sql.push(`t.tenant_id = $${w.params.length}`);
-        }
+        return tenant ? mine.where('t.tenantId', '=', tenant) : mine;
       });
       return ok({ ...page, records: await withStaffNames(db, page.records as unknown as Customer[]) });
     },

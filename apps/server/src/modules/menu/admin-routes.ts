@@ -29,12 +29,9 @@ export async function menuAdminRoutes(app: App) {
       const query = req.query;
       const searching = Boolean(query.name || query.code || query.alias);
       return ok(
-        (await menus.list(db, scopeOf(req), query, (w) => {
-          if (!searching) {
-            w.params.push(query.parentId ?? '0');
-            w.sql.push(`t.parent_id = $${w.params.length}`);
-          }
-          if (categoryOnly) w.sql.push('t.category = 1');
+        (await menus.list(db, scopeOf(req), query, (q) => {
+          const level = searching ? q : q.where('t.parentId', '=', query.parentId ?? '0');
+          return categoryOnly ? level.where('t.category', '=', 1) : level;
         })) as MenuRow[],
       );
     };
@@ -89,7 +86,7 @@ export async function menuAdminRoutes(app: App) {
       },
     },
     async (req) => {
-      const rows = (await menus.list(db, scopeOf(req), {}, (w) => w.sql.push('t.category = 1'))) as MenuRow[];
+      const rows = (await menus.list(db, scopeOf(req), {}, (q) => q.where('t.category', '=', 1))) as MenuRow[];
       return ok(
         buildTree(rows.map((m) => ({ ...m, title: m.name, key: m.id, value: m.id }))) as MenuTreeNode[],
       );

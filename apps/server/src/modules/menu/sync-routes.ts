@@ -23,19 +23,8 @@ const remoteIds = Type.Array(id, { minItems: 1, maxItems: 200 });
 /** One row per sync: who, when, from where, how many of each kind, and the items applied. */
 export const syncRecords = new Repo({
   table: 'blade_menu_sync_record',
-  tenant: true,
-  columns: {
-    id: 'id',
-    tenantId: 'tenant_id',
-    remoteUrl: 'remote_url',
-    added: 'added',
-    changed: 'changed',
-    removed: 'removed',
-    items: 'items',
-    createUser: 'create_user',
-    createTime: 'create_time',
-  },
-  filters: { remoteUrl: { column: 'remote_url', type: 'text' } },
+  fields: ['id', 'tenantId', 'remoteUrl', 'added', 'changed', 'removed', 'items', 'createUser', 'createTime'],
+  filters: { remoteUrl: { column: 'remoteUrl', type: 'text' } },
   sortable: ['createTime'],
   defaultOrder: 't.create_time DESC, t.id DESC',
 });

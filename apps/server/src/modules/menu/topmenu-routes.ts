@@ -43,12 +43,10 @@ export async function topMenuRoutes(app: App) {
     async (req) => {
       const { tenantId } = req.query;
       return ok(
-        (await topMenus.page(db, scopeOf(req), req.query, (w) => {
+        (await topMenus.page(db, scopeOf(req), req.query, (q) =>
           // The platform administrator may look at one tenant; everyone else is scoped by the Repo anyway.
-          if (!tenantId) return;
-          w.params.push(tenantId);
-          w.sql.push(`t.tenant_id = $${w.params.length}`);
-        })) as Page<TopMenuRow>,
+          tenantId ? q.where('t.tenantId', '=', tenantId) : q,
+        )) as Page<TopMenuRow>,
       );
     },
   );

@@ -19,19 +19,9 @@ registerMessages(
 /** Top menus of a tenant: each groups first-level menus; the shell shows one at a time. */
 export const topMenus = new Repo({
   table: 'blade_top_menu',
-  tenant: true,
   softDelete: true,
   audit: true,
-  columns: {
-    id: 'id',
-    tenantId: 'tenant_id',
-    code: 'code',
-    name: 'name',
-    source: 'source',
-    path: 'path',
-    sort: 'sort',
-    meta: 'meta',
-  },
+  fields: ['id', 'tenantId', 'code', 'name', 'source', 'path', 'sort', 'meta'],
   filters: {
     code: { column: 'code', type: 'text' },
     name: { column: 'name', type: 'text' },

@@ -13,15 +13,7 @@ import './messages.js';
  */
 export const outbox = new Repo({
   table: 'dev_sms_outbox',
-  tenant: true,
-  columns: {
-    id: 'id',
-    tenantId: 'tenant_id',
-    receiver: 'receiver',
-    templateCode: 'template_code',
-    content: 'content',
-    createTime: 'create_time',
-  },
+  fields: ['id', 'tenantId', 'receiver', 'templateCode', 'content', 'createTime'],
   filters: { receiver: { column: 'receiver', type: 'text' } },
   sortable: ['createTime'],
   defaultOrder: 't.create_time DESC, t.id DESC',

@@ -5,6 +5,7 @@ import { envelope, ok, pageSchema } from '../../platform/envelope.js';
 import { AppError, bad, forbidden } from '../../platform/errors.js';
 import { requireCode, scopeOf } from '../../platform/auth/guard.js';
 import { Repo } from '../../platform/crud.js';
+import { first, scoped } from '../../platform/sql/index.js';
 import { listQuerySchema } from '../../platform/paging.js';
 import { splitIds } from '../../platform/rows.js';
 import { registerMessages } from '../../platform/i18n.js';
@@ -21,22 +22,13 @@ registerMessages(
 /** System parameters of a tenant: name, key, value, remark, and whether every signed-in user may read it. */
 export const params = new Repo({
   table: 'blade_param',
-  tenant: true,
   softDelete: true,
   audit: true,
-  columns: {
-    id: 'id',
-    tenantId: 'tenant_id',
-    paramName: 'param_name',
-    paramKey: 'param_key',
-    paramValue: 'param_value',
-    remark: 'remark',
-    isPublic: 'is_public',
-  },
+  fields: ['id', 'tenantId', 'paramName', 'paramKey', 'paramValue', 'remark', 'isPublic'],
   filters: {
-    paramName: { column: 'param_name', type: 'text' },
-    paramKey: { column: 'param_key', type: 'text' },
-    isPublic: { column: 'is_public', type: 'number' },
+    paramName: { column: 'paramName', type: 'text' },
+    paramKey: { column: 'paramKey', type: 'text' },
+    isPublic: { column: 'isPublic', type: 'number' },
   },
   sortable: ['paramKey', 'paramName'],
   defaultOrder: 't.param_key',
@@ -90,14 +82,15 @@ export async function paramRoutes(app: App) {
     },
     async (req) => {
       const scope = scopeOf(req);
-      const w = params.baseWhere(scope);
-      w.params.push(req.query.key);
-      const r = await db.one<{ v: string; is_public: number }>(
-        `SELECT t.param_value AS v, t.is_public FROM blade_param t WHERE ${[...w.sql, `t.param_key = $${w.params.length}`].join(' AND ')}`,
-        w.params,
+      const r = await first(
+        db,
+        scoped(scope)
+          .selectFrom('blade_param', 't')
+          .select(['t.paramValue as v', 't.isPublic'])
+          .where('t.paramKey', '=', req.query.key),
       );
       // Without the permission a missing key is refused like a private one, so keys cannot be probed.
-      if (r?.is_public !== 1) {
+      if (r?.isPublic !== 1) {
         await requireCode(scope, 'param', app.ctx.permissions).catch((e: unknown) => {
           throw e instanceof AppError && e.status === 403
             ? forbidden('param.notPublic', { key: req.query.key })
@@ -130,9 +123,14 @@ export async function paramRoutes(app: App) {
       if (req.body.id) await requireCode(scope, 'param_edit', app.ctx.permissions);
       return ok(
         await db.tx(async (t) => {
-          const dup = await t.one(
-            'SELECT 1 FROM blade_param WHERE tenant_id = $1 AND param_key = $2 AND is_deleted = 0 AND id <> $3',
-            [scope.tenantId, req.body.paramKey, req.body.id ?? '0'],
+          // Keys are unique within the tenant written to, the platform administrator's too.
+          const dup = await first(
+            t,
+            scoped({ tenantId: scope.tenantId, isPlatformAdmin: false })
+              .selectFrom('blade_param')
+              .select('id')
+              .where('paramKey', '=', req.body.paramKey)
+              .where('id', '<>', req.body.id ?? '0'),
           );
           if (dup) throw bad('param.duplicateKey', { key: req.body.paramKey });
           return params.submit(t, scope, req.body);

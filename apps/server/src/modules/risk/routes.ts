@@ -1,3 +1,4 @@
+import { sql, type SqlBool } from 'kysely';
 import { Type } from 'typebox';
 import { RiskDiary, SensitiveWord, type Page } from '@forecourt/contracts';
 import { requireCode, scopeOf } from '../../platform/auth/guard.js';
@@ -192,11 +193,9 @@ export async function riskRoutes(app: App) {
     async (req) => {
       const { word } = req.query;
       return ok(
-        (await diary.page(db, scopeOf(req), req.query, (w) => {
-          if (!word) return;
-          w.params.push(word);
-          w.sql.push(`$${w.params.length} = ANY(t.hits)`);
-        })) as Page<RiskDiary>,
+        (await diary.page(db, scopeOf(req), req.query, (q) =>
+          word ? q.where(sql<SqlBool>`${word} = ANY(${sql.ref('t.hits')})`) : q,
+        )) as Page<RiskDiary>,
       );
     },
   );

@@ -2,6 +2,7 @@ import type { Db } from '../../platform/db/index.js';
 import { forbidden } from '../../platform/errors.js';
 import { registerMessages } from '../../platform/i18n.js';
 import type { Scope } from '../../platform/scope.js';
+import { all, allTenants, anyId, globalDb, scoped } from '../../platform/sql/index.js';
 import {
   ADMINISTRATOR,
   RANK,
@@ -28,10 +29,14 @@ interface RoleRow extends RankedRole {
   id: string;
 }
 
-const rolesOf = (db: Db, ids: readonly string[]) =>
-  db.query<RoleRow>(
-    'SELECT id, role_alias AS "roleAlias", role_rank AS "roleRank" FROM blade_role WHERE id = ANY($1::bigint[]) AND is_deleted = 0',
-    [ids],
+// Any tenant's: the rank of every role a request names is judged, the caller's own included.
+const rolesOf = (db: Db, ids: readonly string[]): Promise<RoleRow[]> =>
+  all(
+    db,
+    scoped(allTenants)
+      .selectFrom('blade_role')
+      .select(['id', 'roleAlias', 'roleRank'])
+      .where('id', '=', anyId(ids)),
   );
 
 /** The caller's rank from its roles as they are now (the token's alias list may be older than an edit). */
@@ -57,18 +62,20 @@ export async function assertMayManageAccounts(
 ): Promise<void> {
   const ids = userIds.filter((id) => !(opts.allowSelf && id === scope.userId));
   if (!ids.length) return;
-  const rows = await db.query<{ userId: string; tenantId: string } & RankedRole>(
-    `SELECT u.id AS "userId", u.tenant_id AS "tenantId", r.role_alias AS "roleAlias", r.role_rank AS "roleRank"
-       FROM blade_user u
-       LEFT JOIN blade_user_role ur ON ur.user_id = u.id
-       LEFT JOIN blade_role r ON r.id = ur.role_id AND r.is_deleted = 0
-      WHERE u.id = ANY($1::bigint[])`,
-    [ids],
+  // Any tenant's accounts, removed ones too: whatever the ids name is judged.
+  const rows = await all(
+    db,
+    scoped(allTenants)
+      .selectFrom('blade_user', 'u', { withDeleted: true })
+      .leftJoin('blade_user_role as ur', 'ur.userId', 'u.id')
+      .leftJoin('blade_role as r', (j) => j.onRef('r.id', '=', 'ur.roleId').on('r.isDeleted', '=', 0))
+      .select(['u.id as userId', 'u.tenantId', 'r.roleAlias', 'r.roleRank'])
+      .where('u.id', '=', anyId(ids)),
   );
   const byUser = new Map<string, { tenantId: string; roles: RankedRole[] }>();
   for (const r of rows) {
     const u = byUser.get(r.userId) ?? { tenantId: r.tenantId, roles: [] };
-    if (r.roleAlias) u.roles.push(r);
+    if (r.roleAlias) u.roles.push({ roleAlias: r.roleAlias, roleRank: r.roleRank });
     byUser.set(r.userId, u);
   }
   const mine = await callerRank(db, scope);
@@ -86,11 +93,11 @@ export async function assertMayAssignRoles(
   roleIds: readonly string[],
 ): Promise<void> {
   if (userId && userId === scope.userId) {
-    const now = await db.query<{ role_id: string }>(
-      'SELECT role_id::text AS role_id FROM blade_user_role WHERE user_id = $1',
-      [userId],
+    const now = await all(
+      db,
+      globalDb.selectFrom('blade_user_role').select('roleId').where('userId', '=', userId),
     );
-    const had = new Set(now.map((r) => r.role_id));
+    const had = new Set(now.map((r) => r.roleId));
     const want = new Set(roleIds);
     if (had.size !== want.size || [...want].some((id) => !had.has(id))) throw forbidden('rank.ownRoles');
     return;

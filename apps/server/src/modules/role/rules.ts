@@ -2,6 +2,7 @@ import type { Db } from '../../platform/db/index.js';
 import { Repo } from '../../platform/crud.js';
 import { bad, forbidden } from '../../platform/errors.js';
 import type { Scope } from '../../platform/scope.js';
+import { all, allTenants, anyId, exec, first, globalDb, scoped, sql } from '../../platform/sql/index.js';
 import { registerMessages } from '../../platform/i18n.js';
 import { RANK, roleRank as rankOf, type RankedRole } from '../../platform/auth/rank.js';
 import { assertMayChangeRoles, assertMayMakeRole } from './rank.js';
@@ -21,22 +22,13 @@ registerMessages(
 
 export const roles = new Repo({
   table: 'blade_role',
-  tenant: true,
   softDelete: true,
   audit: true,
   tree: true,
-  columns: {
-    id: 'id',
-    tenantId: 'tenant_id',
-    parentId: 'parent_id',
-    roleName: 'role_name',
-    roleAlias: 'role_alias',
-    sort: 'sort',
-    roleRank: 'role_rank',
-  },
+  fields: ['id', 'tenantId', 'parentId', 'roleName', 'roleAlias', 'sort', 'roleRank'],
   filters: {
-    roleName: { column: 'role_name', type: 'text' },
-    roleAlias: { column: 'role_alias', type: 'text' },
+    roleName: { column: 'roleName', type: 'text' },
+    roleAlias: { column: 'roleAlias', type: 'text' },
   },
   sortable: ['sort', 'roleName'],
   defaultOrder: 't.sort, t.id',
@@ -68,18 +60,23 @@ export async function submitRole(
       await assertMayChangeRoles(t, scope, [input.id]);
       if (roleRank === undefined) {
         // Kept as it stands, written out: a row without the column keeps the rank its old alias gave it.
-        const old = await t.one<RankedRole>(
-          'SELECT role_alias AS "roleAlias", role_rank AS "roleRank" FROM blade_role WHERE id = $1',
-          [input.id],
+        const old = await first<RankedRole>(
+          t,
+          scoped(scope).selectFrom('blade_role').select(['roleAlias', 'roleRank']).where('id', '=', input.id),
         );
         roleRank = old!.roleRank ?? rankOf(old!);
       }
     }
     roleRank ??= RANK.staff;
     await assertMayMakeRole(t, scope, { roleAlias: input.roleAlias, roleRank });
-    const dup = await t.one(
-      'SELECT 1 FROM blade_role WHERE tenant_id = $1 AND role_alias = $2 AND is_deleted = 0 AND id <> $3',
-      [scope.tenantId, input.roleAlias, input.id ?? '0'],
+    // Aliases are unique within the tenant written to, the platform administrator's too.
+    const dup = await first(
+      t,
+      scoped({ tenantId: scope.tenantId, isPlatformAdmin: false })
+        .selectFrom('blade_role')
+        .select('id')
+        .where('roleAlias', '=', input.roleAlias)
+        .where('id', '<>', input.id ?? '0'),
     );
     if (dup) throw bad('role.duplicateAlias', { alias: input.roleAlias });
     return roles.submit(t, scope, { ...input, parentId, roleRank });
@@ -90,13 +87,18 @@ export async function removeRoles(db: Db, scope: Scope, ids: string[]) {
   return db.tx(async (t) => {
     await roles.assertAccessible(t, scope, ids);
     await assertMayChangeRoles(t, scope, ids);
-    const used = await t.one<{ n: string }>(
-      'SELECT count(DISTINCT ur.user_id) AS n FROM blade_user_role ur JOIN blade_user u ON u.id = ur.user_id AND u.is_deleted = 0 WHERE ur.role_id = ANY($1::bigint[])',
-      [ids],
+    // Any tenant's users: a role is in use whoever holds it.
+    const used = await first(
+      t,
+      scoped(allTenants)
+        .selectFrom('blade_user', 'u')
+        .innerJoin('blade_user_role as ur', 'ur.userId', 'u.id')
+        .select(sql<string>`count(DISTINCT ${sql.ref('ur.userId')})`.as('n'))
+        .where('ur.roleId', '=', anyId(ids)),
     );
     if (Number(used?.n ?? 0) > 0) throw bad('role.inUse', { n: Number(used!.n) });
     const n = await roles.remove(t, scope, ids);
-    await t.query('DELETE FROM blade_role_menu WHERE role_id = ANY($1::bigint[])', [ids]);
+    await exec(t, globalDb.deleteFrom('blade_role_menu').where('roleId', '=', anyId(ids)));
     return n;
   });
 }
@@ -112,18 +114,32 @@ export async function grantMenus(db: Db, scope: Scope, roleIds: string[], menuId
     await assertMayChangeRoles(t, scope, roleIds);
     const menus = [...new Set(menuIds)];
     if (!scope.roleAliases.includes('administrator') && menus.length) {
-      const held = await t.query<{ menu_id: string }>(
-        'SELECT DISTINCT menu_id FROM blade_role_menu WHERE role_id = ANY($1::bigint[]) AND menu_id = ANY($2::bigint[])',
-        [scope.roleIds, menus],
+      const held = await all(
+        t,
+        globalDb
+          .selectFrom('blade_role_menu')
+          .select('menuId')
+          .distinct()
+          .where('roleId', '=', anyId(scope.roleIds))
+          .where('menuId', '=', anyId(menus)),
       );
       if (held.length !== menus.length) throw forbidden('role.escalation');
     }
-    await t.query('DELETE FROM blade_role_menu WHERE role_id = ANY($1::bigint[])', [roleIds]);
+    await exec(t, globalDb.deleteFrom('blade_role_menu').where('roleId', '=', anyId(roleIds)));
     if (menus.length) {
-      await t.query(
-        `INSERT INTO blade_role_menu (role_id, menu_id)
-         SELECT r, m FROM unnest($1::bigint[]) r CROSS JOIN (SELECT id AS m FROM blade_menu WHERE id = ANY($2::bigint[]) AND is_deleted = 0) menus`,
-        [roleIds, menus],
+      // Every role times every live menu named: one statement whatever the counts.
+      await exec(
+        t,
+        globalDb
+          .insertInto('blade_role_menu')
+          .columns(['roleId', 'menuId'])
+          .expression(
+            globalDb
+              .selectFrom('blade_menu')
+              .select([sql<string>`unnest(${roleIds}::bigint[])`.as('r'), 'id'])
+              .where('id', '=', anyId(menus))
+              .where('isDeleted', '=', 0),
+          ),
       );
     }
     return roleIds.length;

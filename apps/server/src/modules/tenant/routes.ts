@@ -1,3 +1,4 @@
+import { all, allTenants, anyId, first, scoped, sql, type SqlBool } from '../../platform/sql/index.js';
 import { Type } from 'typebox';
 import { Tenant, TenantInfo, TenantSaved, type Page } from '@forecourt/contracts';
 import { urlString } from '../../platform/url.js';
@@ -16,10 +17,14 @@ const idsQuery = Type.Object({ ids: IdList() });
 /** The tenant codes (what sessions and sockets know) of blade_tenant rows, removed ones too. */
 const tenantCodes = async (db: App['ctx']['db'], ids: string[]) =>
   (
-    await db.query<{ tenant_id: string }>('SELECT tenant_id FROM blade_tenant WHERE id = ANY($1::bigint[])', [
-      ids,
-    ])
-  ).map((r) => r.tenant_id);
+    await all(
+      db,
+      scoped(allTenants)
+        .selectFrom('blade_tenant', 'blade_tenant', { withDeleted: true })
+        .select('tenantId')
+        .where('id', '=', anyId(ids)),
+    )
+  ).map((r) => r.tenantId);
 
 /** Tenant lookup by the host the sign-in page was opened on (the page hides the tenant field then). */
 export async function tenantRoutes(app: App) {
@@ -38,10 +43,15 @@ export async function tenantRoutes(app: App) {
       },
     },
     async (req) => {
-      const row = await db.one<{ tenantId: string; tenantName: string; backgroundUrl: string | null }>(
-        `SELECT tenant_id AS "tenantId", tenant_name AS "tenantName", background_url AS "backgroundUrl" FROM blade_tenant
-          WHERE lower(domain) = lower($1) AND is_deleted = 0 AND status = 1 LIMIT 1`,
-        [req.query.domain.trim()],
+      // Before sign-in: the domain is what picks the tenant, among all of them.
+      const row = await first(
+        db,
+        scoped(allTenants)
+          .selectFrom('blade_tenant')
+          .select(['tenantId', 'tenantName', 'backgroundUrl'])
+          .where(sql<SqlBool>`lower(${sql.ref('domain')}) = lower(${req.query.domain.trim()})`)
+          .where('status', '=', 1)
+          .limit(1),
       );
       return ok(row ?? null);
     },
@@ -157,12 +167,20 @@ export async function tenantRoutes(app: App) {
       requirePlatform(scope);
       const ids = splitIds(req.query.ids);
       await tenants.assertAccessible(db, scope, ids);
-      const rows = await db.query(
-        'UPDATE blade_tenant SET account_number = coalesce($2, account_number), expire_time = $3, update_time = now() WHERE id = ANY($1::bigint[]) RETURNING tenant_id',
-        [ids, req.query.accountNumber ?? null, req.query.expireTime ?? null],
+      const rows = await all(
+        db,
+        scoped(scope)
+          .updateTable('blade_tenant', { withDeleted: true })
+          .set({
+            accountNumber: sql`coalesce(${req.query.accountNumber ?? null}::int, ${sql.ref('accountNumber')})`,
+            expireTime: req.query.expireTime ?? null,
+            updateTime: sql`now()`,
+          })
+          .where('id', '=', anyId(ids))
+          .returning('tenantId'),
       );
       // An expiry in the past ends the tenant's sessions and sockets at once, on every node.
-      await app.ctx.events.tenantChanged(...rows.map((r) => r.tenant_id as string));
+      await app.ctx.events.tenantChanged(...rows.map((r) => r.tenantId));
       return ok(rows.length);
     },
   );
@@ -179,10 +197,15 @@ export async function tenantRoutes(app: App) {
       },
     },
     async (req) => {
-      requirePlatform(scopeOf(req));
-      const rows = await db.query(
-        'UPDATE blade_tenant SET datasource_id = $2, update_time = now() WHERE tenant_id = $1 AND is_deleted = 0 RETURNING id',
-        [req.query.tenantId, req.query.datasourceId],
+      const scope = scopeOf(req);
+      requirePlatform(scope);
+      const rows = await all(
+        db,
+        scoped(scope)
+          .updateTable('blade_tenant')
+          .set({ datasourceId: req.query.datasourceId, updateTime: sql`now()` })
+          .where('tenantId', '=', req.query.tenantId)
+          .returning('id'),
       );
       return ok(rows.length > 0);
     },

@@ -7,6 +7,7 @@ import { newId } from '../../platform/ids.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { strongPassword } from '../../platform/auth/generate.js';
 import { PLATFORM_TENANT, type Scope } from '../../platform/scope.js';
+import { all, allTenants, anyId, exec, first, globalDb, scoped, sql } from '../../platform/sql/index.js';
 import { seedTenantRoles } from '../system/seed-core.js';
 import { grantTenantAdminMenus } from '../menu/seed.js';
 import { seedTenantDictionaries } from '../dict/seed.js';
@@ -14,27 +15,26 @@ import { seedTenantDictionaries } from '../dict/seed.js';
 /** The tenant table: a tenant's own row carries its own tenant_id, so the Repo's scope shows each tenant itself. */
 export const tenants = new Repo({
   table: 'blade_tenant',
-  tenant: true,
   softDelete: true,
   audit: true,
-  columns: {
-    id: 'id',
-    tenantId: 'tenant_id',
-    tenantName: 'tenant_name',
-    domain: 'domain',
-    backgroundUrl: 'background_url',
-    linkman: 'linkman',
-    contactNumber: 'contact_number',
-    address: 'address',
-    accountNumber: 'account_number',
-    expireTime: 'expire_time',
-    datasourceId: 'datasource_id',
-    status: 'status',
-    createTime: 'create_time',
-  },
+  fields: [
+    'id',
+    'tenantId',
+    'tenantName',
+    'domain',
+    'backgroundUrl',
+    'linkman',
+    'contactNumber',
+    'address',
+    'accountNumber',
+    'expireTime',
+    'datasourceId',
+    'status',
+    'createTime',
+  ],
   filters: {
-    tenantId: { column: 'tenant_id', type: 'exact' },
-    tenantName: { column: 'tenant_name', type: 'text' },
+    tenantId: { column: 'tenantId', type: 'exact' },
+    tenantName: { column: 'tenantName', type: 'text' },
     linkman: { column: 'linkman', type: 'text' },
   },
   sortable: ['tenantId', 'tenantName', 'createTime'],
@@ -99,7 +99,14 @@ export interface NewTenant {
 async function freeTenantId(db: Db): Promise<string> {
   for (;;) {
     const id = String(randomInt(100000, 1000000));
-    if (!(await db.one('SELECT 1 FROM blade_tenant WHERE tenant_id = $1', [id]))) return id;
+    const taken = await first(
+      db,
+      scoped(allTenants)
+        .selectFrom('blade_tenant', 'blade_tenant', { withDeleted: true })
+        .select('id')
+        .where('tenantId', '=', id),
+    );
+    if (!taken) return id;
   }
 }
 
@@ -116,9 +123,13 @@ export async function createTenant(db: Db, scope: Scope, input: TenantInput): Pr
   return domainUnique(domain, () =>
     db.tx(async (t) => {
       if (
-        await t.one('SELECT 1 FROM blade_tenant WHERE tenant_name = $1 AND is_deleted = 0', [
-          input.tenantName.trim(),
-        ])
+        await first(
+          t,
+          scoped(allTenants)
+            .selectFrom('blade_tenant')
+            .select('id')
+            .where('tenantName', '=', input.tenantName.trim()),
+        )
       ) {
         throw bad('tenant.nameTaken', { name: input.tenantName.trim() });
       }
@@ -132,19 +143,37 @@ export async function createTenant(db: Db, scope: Scope, input: TenantInput): Pr
       });
       const roles = await seedTenantRoles(t, tenantId);
       const deptId = newId();
-      await t.query(
-        'INSERT INTO blade_dept (id, tenant_id, parent_id, ancestors, dept_name, full_name) VALUES ($1, $2, 0, $3, $4, $4)',
-        [deptId, tenantId, '0', input.tenantName.trim()],
+      // The new tenant's own rows: written in its scope.
+      const inNew = scoped({ tenantId, isPlatformAdmin: false });
+      const name = input.tenantName.trim();
+      await exec(
+        t,
+        inNew.insertInto('blade_dept', {
+          id: deptId,
+          parentId: '0',
+          ancestors: '0',
+          deptName: name,
+          fullName: name,
+        }),
       );
       const userId = newId();
       const adminRole = roles.get('administrator')!;
-      await t.query(
-        `INSERT INTO blade_user (id, tenant_id, account, password, password_initial, name, real_name, role_id, dept_id, status)
-       VALUES ($1, $2, 'admin', $3, true, '管理员', '管理员', $4, $5, 1)`,
-        [userId, tenantId, hash, adminRole, deptId],
+      await exec(
+        t,
+        inNew.insertInto('blade_user', {
+          id: userId,
+          account: 'admin',
+          password: hash,
+          passwordInitial: true,
+          name: '管理员',
+          realName: '管理员',
+          roleId: adminRole,
+          deptId,
+          status: 1,
+        }),
       );
-      await t.query('INSERT INTO blade_user_role (user_id, role_id) VALUES ($1, $2)', [userId, adminRole]);
-      await t.query('INSERT INTO blade_user_dept (user_id, dept_id) VALUES ($1, $2)', [userId, deptId]);
+      await exec(t, globalDb.insertInto('blade_user_role').values({ userId, roleId: adminRole }));
+      await exec(t, globalDb.insertInto('blade_user_dept').values({ userId, deptId }));
       await grantTenantAdminMenus(t, tenantId, roles.get('admin')!);
       await seedTenantDictionaries(t, tenantId);
       return { id, tenantId, adminAccount: 'admin', adminPassword: password };
@@ -156,15 +185,22 @@ export async function createTenant(db: Db, scope: Scope, input: TenantInput): Pr
 export async function removeTenants(db: Db, scope: Scope, ids: string[]): Promise<number> {
   requirePlatform(scope);
   return db.tx(async (t) => {
-    const rows = await t.query<{ tenant_id: string }>(
-      'SELECT tenant_id FROM blade_tenant WHERE id = ANY($1::bigint[])',
-      [ids],
+    const rows = await all(
+      t,
+      scoped(scope)
+        .selectFrom('blade_tenant', 'blade_tenant', { withDeleted: true })
+        .select('tenantId')
+        .where('id', '=', anyId(ids)),
     );
-    if (rows.some((r) => r.tenant_id === PLATFORM_TENANT)) throw bad('tenant.keepPlatform');
+    if (rows.some((r) => r.tenantId === PLATFORM_TENANT)) throw bad('tenant.keepPlatform');
     const n = await tenants.remove(t, scope, ids);
-    await t.query(
-      `UPDATE auth_session SET revoked_at = now(), revoke_reason = 'tenant_removed' WHERE tenant_id = ANY($1::text[]) AND revoked_at IS NULL`,
-      [rows.map((r) => r.tenant_id)],
+    await exec(
+      t,
+      scoped(scope)
+        .updateTable('auth_session')
+        .set({ revokedAt: sql`now()`, revokeReason: 'tenant_removed' })
+        .where('tenantId', '=', sql<string>`ANY(${rows.map((r) => r.tenantId)}::text[])`)
+        .where('revokedAt', 'is', null),
     );
     return n;
   });

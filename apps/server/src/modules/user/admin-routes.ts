@@ -1,3 +1,4 @@
+import { all, anyId, scoped, sql, type SqlBool } from '../../platform/sql/index.js';
 import { Type } from 'typebox';
 import { type Page, User } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
@@ -38,9 +39,14 @@ export async function userAdminRoutes(app: App) {
       const ids = splitIds(req.query.userIds);
       await users.assertAccessible(db, scope, ids);
       await assertMayManageAccounts(db, scope, ids);
-      const rows = await db.query(
-        'UPDATE blade_user SET status = 1, update_user = $2, update_time = now() WHERE id = ANY($1::bigint[]) AND status = 0 RETURNING id',
-        [ids, scope.userId],
+      const rows = await all(
+        db,
+        scoped(scope)
+          .updateTable('blade_user')
+          .set({ status: 1, updateUser: scope.userId, updateTime: sql`now()` })
+          .where('id', '=', anyId(ids))
+          .where('status', '=', 0)
+          .returning('id'),
       );
       if (!rows.length) throw bad('user.nothingPending');
       return ok(rows.length, t(req.lang, 'user.approved', { n: rows.length }));
@@ -63,14 +69,22 @@ export async function userAdminRoutes(app: App) {
     async (req) => {
       const { deptId } = req.query;
       return ok(
-        (await users.page(db, scopeOf(req), req.query, (w) => {
-          if (!deptId) return;
-          w.params.push(deptId);
-          const p = `$${w.params.length}`;
-          w.sql.push(
-            `EXISTS (SELECT 1 FROM blade_user_dept ud JOIN blade_dept d ON d.id = ud.dept_id WHERE ud.user_id = t.id AND (d.id = ${p}::bigint OR (',' || d.ancestors || ',') LIKE '%,' || ${p} || ',%'))`,
-          );
-        })) as Page<User>,
+        (await users.page(db, scopeOf(req), req.query, (q) =>
+          // The department and every department under it (ancestors is the comma path from the root).
+          deptId
+            ? q.where(({ exists, selectFrom }) =>
+                exists(
+                  selectFrom('blade_user_dept as ud')
+                    .innerJoin('blade_dept as d', 'd.id', 'ud.deptId')
+                    .select(sql`1`.as('one'))
+                    .whereRef('ud.userId', '=', 't.id')
+                    .where(
+                      sql<SqlBool>`(d.id = ${deptId}::bigint OR (',' || d.ancestors || ',') LIKE '%,' || ${deptId} || ',%')`,
+                    ),
+                ),
+              )
+            : q,
+        )) as Page<User>,
       );
     },
   );
@@ -171,9 +185,13 @@ export async function userAdminRoutes(app: App) {
       const password = strongPassword();
       const hash = await hashPassword(password);
       const count = await db.tx(async (tx) => {
-        const rows = await tx.query(
-          'UPDATE blade_user SET password = $2, password_initial = true, failed_count = 0, locked_until = NULL WHERE id = ANY($1::bigint[]) RETURNING id',
-          [ids, hash],
+        const rows = await all(
+          tx,
+          scoped(scope)
+            .updateTable('blade_user')
+            .set({ password: hash, passwordInitial: true, failedCount: 0, lockedUntil: null })
+            .where('id', '=', anyId(ids))
+            .returning('id'),
         );
         for (const id of ids) await revokeUserSessions(tx, id, 'password_reset');
         return rows.length;
@@ -199,9 +217,13 @@ export async function userAdminRoutes(app: App) {
       const ids = splitIds(req.query.userIds);
       await users.assertAccessible(db, scope, ids);
       await assertMayManageAccounts(db, scope, ids);
-      const rows = await db.query(
-        'UPDATE blade_user SET failed_count = 0, locked_until = NULL WHERE id = ANY($1::bigint[]) RETURNING id',
-        [ids],
+      const rows = await all(
+        db,
+        scoped(scope)
+          .updateTable('blade_user')
+          .set({ failedCount: 0, lockedUntil: null })
+          .where('id', '=', anyId(ids))
+          .returning('id'),
       );
       return ok(rows.length, t(req.lang, 'user.unlocked', { n: rows.length }));
     },

@@ -3,6 +3,7 @@ import { bad } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { strongPassword } from '../../platform/auth/generate.js';
 import type { Scope } from '../../platform/scope.js';
+import { all, anyId, exec, first, globalDb, scoped, sql } from '../../platform/sql/index.js';
 import { Repo } from '../../platform/crud.js';
 import { newId } from '../../platform/ids.js';
 import { assertMayAssignRoles, assertMayManageAccounts } from '../role/index.js';
@@ -10,31 +11,30 @@ import { assertMayAssignRoles, assertMayManageAccounts } from '../role/index.js'
 /** The user table as administration sees it: tenant-scoped, soft-deleted. */
 export const users = new Repo({
   table: 'blade_user',
-  tenant: true,
   softDelete: true,
   audit: true,
   // Never the password hash: it is not a column of this view.
-  columns: {
-    id: 'id',
-    tenantId: 'tenant_id',
-    account: 'account',
-    code: 'code',
-    name: 'name',
-    realName: 'real_name',
-    avatar: 'avatar',
-    email: 'email',
-    phone: 'phone',
-    sex: 'sex',
-    roleId: 'role_id',
-    deptId: 'dept_id',
-    brandNames: 'brand_names',
-    status: 'status',
-    lockedUntil: 'locked_until',
-    createTime: 'create_time',
-  },
+  fields: [
+    'id',
+    'tenantId',
+    'account',
+    'code',
+    'name',
+    'realName',
+    'avatar',
+    'email',
+    'phone',
+    'sex',
+    'roleId',
+    'deptId',
+    'brandNames',
+    'status',
+    'lockedUntil',
+    'createTime',
+  ],
   filters: {
     account: { column: 'account', type: 'text' },
-    realName: { column: 'real_name', type: 'text' },
+    realName: { column: 'realName', type: 'text' },
     phone: { column: 'phone', type: 'text' },
     status: { column: 'status', type: 'number' },
   },
@@ -74,20 +74,26 @@ export async function saveUser(
       ? ((await users.detail(t, scope, input.id)).tenantId as string)
       : scope.tenantId;
     if (input.id) await assertMayManageAccounts(t, scope, [input.id], { allowSelf: true });
-    const dup = await t.one(
-      'SELECT 1 FROM blade_user WHERE tenant_id = $1 AND account = $2 AND is_deleted = 0 AND id <> $3',
-      [tenantId, input.account, input.id ?? '0'],
+    // The user's own tenant: the platform administrator edits other tenants' users too.
+    const inTenant = scoped({ tenantId, isPlatformAdmin: false });
+    const dup = await first(
+      t,
+      inTenant
+        .selectFrom('blade_user')
+        .select('id')
+        .where('account', '=', input.account)
+        .where('id', '<>', input.id ?? '0'),
     );
     if (dup) throw bad('user.accountExists', { account: input.account });
     const roleIds = [...new Set(input.roleIds)];
     const deptIds = [...new Set(input.deptIds)];
-    const okRoles = await t.query(
-      'SELECT id FROM blade_role WHERE id = ANY($1::bigint[]) AND tenant_id = $2 AND is_deleted = 0',
-      [roleIds, tenantId],
+    const okRoles = await all(
+      t,
+      inTenant.selectFrom('blade_role').select('id').where('id', '=', anyId(roleIds)),
     );
-    const okDepts = await t.query(
-      'SELECT id FROM blade_dept WHERE id = ANY($1::bigint[]) AND tenant_id = $2 AND is_deleted = 0',
-      [deptIds, tenantId],
+    const okDepts = await all(
+      t,
+      inTenant.selectFrom('blade_dept').select('id').where('id', '=', anyId(deptIds)),
     );
     if (okRoles.length !== roleIds.length || okDepts.length !== deptIds.length)
       throw bad('user.foreignRoleOrDept');
@@ -98,38 +104,55 @@ export async function saveUser(
     else {
       // The view of the Repo has no password column (it must never be read back), so a new row is written here.
       id = newId();
-      await t.query(
-        `INSERT INTO blade_user (id, tenant_id, account, password, password_initial, code, name, real_name, email, phone, sex, role_id, dept_id, status, create_user, create_dept, update_user)
-         VALUES ($1, $2, $3, $4, true, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $14)`,
-        [
+      await exec(
+        t,
+        inTenant.insertInto('blade_user', {
           id,
-          tenantId,
-          input.account,
-          hash,
-          input.code ?? null,
-          input.name ?? input.realName,
-          input.realName,
-          input.email ?? null,
-          input.phone ?? null,
-          input.sex ?? 3,
-          data.roleId,
-          data.deptId,
-          input.status ?? 1,
-          scope.userId,
-          scope.deptId ?? '0',
-        ],
+          account: input.account,
+          password: hash!,
+          passwordInitial: true,
+          code: input.code ?? null,
+          name: input.name ?? input.realName,
+          realName: input.realName,
+          email: input.email ?? null,
+          phone: input.phone ?? null,
+          sex: input.sex ?? 3,
+          roleId: data.roleId,
+          deptId: data.deptId,
+          status: input.status ?? 1,
+          createUser: scope.userId,
+          createDept: scope.deptId ?? '0',
+          updateUser: scope.userId,
+        }),
       );
     }
-    await t.query('DELETE FROM blade_user_role WHERE user_id = $1', [id]);
-    await t.query('DELETE FROM blade_user_dept WHERE user_id = $1', [id]);
-    await t.query('INSERT INTO blade_user_role (user_id, role_id) SELECT $1, unnest($2::bigint[])', [
-      id,
-      roleIds,
-    ]);
-    await t.query('INSERT INTO blade_user_dept (user_id, dept_id) SELECT $1, unnest($2::bigint[])', [
-      id,
-      deptIds,
-    ]);
+    const userId = id;
+    await exec(t, globalDb.deleteFrom('blade_user_role').where('userId', '=', userId));
+    await exec(t, globalDb.deleteFrom('blade_user_dept').where('userId', '=', userId));
+    await exec(
+      t,
+      globalDb
+        .insertInto('blade_user_role')
+        .columns(['userId', 'roleId'])
+        .expression(
+          globalDb.selectNoFrom([
+            sql<string>`${userId}`.as('u'),
+            sql<string>`unnest(${roleIds}::bigint[])`.as('r'),
+          ]),
+        ),
+    );
+    await exec(
+      t,
+      globalDb
+        .insertInto('blade_user_dept')
+        .columns(['userId', 'deptId'])
+        .expression(
+          globalDb.selectNoFrom([
+            sql<string>`${userId}`.as('u'),
+            sql<string>`unnest(${deptIds}::bigint[])`.as('d'),
+          ]),
+        ),
+    );
     return password ? { id, initialPassword: password } : { id };
   });
 }

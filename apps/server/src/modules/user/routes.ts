@@ -16,6 +16,7 @@ import { revokeUserSessions } from '../auth/sessions.js';
 import { checkNewPassword, plainPassword } from './passwords.js';
 import { checkMobile, consumeSmsCode, issueSmsCode } from './sms.js';
 import { Id } from '../../platform/schema.js';
+import { exec, first, globalDb, scoped, sql, type DB, type Updateable } from '../../platform/sql/index.js';
 
 const opt = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 const header = (h: string | string[] | undefined) => (Array.isArray(h) ? h[0] : h);
@@ -88,9 +89,11 @@ export async function userRoutes(app: App) {
       }
       const password = await plainPassword(db, p.password);
       checkNewPassword(password, password);
-      const tenant = await db.one(
-        'SELECT 1 FROM blade_tenant WHERE tenant_id = $1 AND is_deleted = 0 AND status = 1',
-        [tenantId],
+      // Before any account exists: the tenant the applicant names is the scope.
+      const inTenant = scoped({ tenantId, isPlatformAdmin: false });
+      const tenant = await first(
+        db,
+        inTenant.selectFrom('blade_tenant').select('id').where('status', '=', 1),
       );
       if (!tenant) throw bad('user.tenantInvalid', { tenantId });
       // Hashed before the account is looked up: an existing account costs the same work as a new one.
@@ -98,25 +101,30 @@ export async function userRoutes(app: App) {
       await db.tx(async (tx) => {
         // An existing account gets the same answer as a new application and nothing is created: the
         // answer must not tell which accounts exist (docs/architecture.md, "Decisions").
-        if (
-          await tx.one('SELECT 1 FROM blade_user WHERE tenant_id = $1 AND account = $2 AND is_deleted = 0', [
-            tenantId,
-            account,
-          ])
-        )
+        if (await first(tx, inTenant.selectFrom('blade_user').select('id').where('account', '=', account)))
           return;
-        const role = await tx.one<{ id: string }>(
-          `SELECT id FROM blade_role WHERE tenant_id = $1 AND role_alias = 'user' AND is_deleted = 0`,
-          [tenantId],
+        const role = await first(
+          tx,
+          inTenant.selectFrom('blade_role').select('id').where('roleAlias', '=', 'user'),
         );
         const id = newId();
-        await tx.query(
-          `INSERT INTO blade_user (id, tenant_id, account, password, password_initial, name, real_name, oauth_id, role_id, status)
-           VALUES ($1, $2, $3, $4, false, $5, $5, $6, $7, 0)`,
-          [id, tenantId, account, hash, p.name?.trim() || account, p.oauthId ?? null, role?.id ?? ''],
+        const name = p.name?.trim() || account;
+        await exec(
+          tx,
+          inTenant.insertInto('blade_user', {
+            id,
+            account,
+            password: hash,
+            passwordInitial: false,
+            name,
+            realName: name,
+            oauthId: p.oauthId ?? null,
+            roleId: role?.id ?? '',
+            status: 0,
+          }),
         );
         if (role)
-          await tx.query('INSERT INTO blade_user_role (user_id, role_id) VALUES ($1, $2)', [id, role.id]);
+          await exec(tx, globalDb.insertInto('blade_user_role').values({ userId: id, roleId: role.id }));
       });
       return ok(true, t(req.lang, 'user.registered'));
     },
@@ -138,12 +146,16 @@ export async function userRoutes(app: App) {
       const userId = req.query.userId || scope.userId;
       if (userId !== scope.userId && !scope.roleAliases.includes('administrator'))
         throw forbidden('user.notYours');
-      const row = await db.one<{ password_initial: boolean }>(
-        'SELECT password_initial FROM blade_user WHERE id = $1 AND tenant_id = $2 AND is_deleted = 0',
-        [userId, scope.tenantId],
+      // The caller's own tenant, the platform administrator's too.
+      const row = await first(
+        db,
+        scoped({ tenantId: scope.tenantId, isPlatformAdmin: false })
+          .selectFrom('blade_user')
+          .select('passwordInitial')
+          .where('id', '=', userId),
       );
       if (!row) throw forbidden('user.notYours');
-      return ok(row.password_initial);
+      return ok(row.passwordInitial);
     },
   );
 
@@ -168,17 +180,20 @@ export async function userRoutes(app: App) {
         plainPassword(db, p.newPassword1),
       ]);
       checkNewPassword(next, again);
-      const row = await db.one<{ password: string }>(
-        'SELECT password FROM blade_user WHERE id = $1 AND is_deleted = 0',
-        [scope.userId],
+      const row = await first(
+        db,
+        scoped(scope).selectFrom('blade_user').select('password').where('id', '=', scope.userId),
       );
       if (!row || !(await verifyPassword(row.password, old)).ok) throw bad('user.oldPasswordWrong');
       if (old === next) throw bad('user.passwordSameAsOld');
       const hash = await hashPassword(next);
       await db.tx(async (tx) => {
-        await tx.query(
-          'UPDATE blade_user SET password = $2, password_initial = false, update_user = $1, update_time = now() WHERE id = $1',
-          [scope.userId, hash],
+        await exec(
+          tx,
+          scoped(scope)
+            .updateTable('blade_user')
+            .set({ password: hash, passwordInitial: false, updateUser: scope.userId, updateTime: sql`now()` })
+            .where('id', '=', scope.userId),
         );
         await revokeUserSessions(tx, scope.userId, 'password_changed', scope.sessionId);
       });
@@ -203,15 +218,11 @@ export async function userRoutes(app: App) {
     async (req) => {
       const scope = scopeOf(req);
       const b = req.body;
-      const sets: string[] = [];
-      const vals: unknown[] = [scope.userId];
-      const set = (col: string, v: unknown) => {
-        vals.push(v);
-        sets.push(`${col} = $${vals.length}`);
-      };
+      const changes: Updateable<DB['blade_user']> = {};
+      const set = <K extends keyof typeof changes>(col: K, v: (typeof changes)[K]) => (changes[col] = v);
       if (b.avatar) set('avatar', b.avatar);
       if (b.name?.trim()) set('name', b.name.trim());
-      if (b.realName?.trim()) set('real_name', b.realName.trim());
+      if (b.realName?.trim()) set('realName', b.realName.trim());
       if (b.sex !== undefined && b.sex !== '') {
         const sex = Number(b.sex);
         if (![1, 2, 3].includes(sex)) throw bad('user.sexInvalid');
@@ -223,10 +234,13 @@ export async function userRoutes(app: App) {
         set('email', b.email.trim());
       }
       if (b.phone?.trim()) set('phone', checkMobile(b.phone));
-      if (sets.length)
-        await db.query(
-          `UPDATE blade_user SET ${sets.join(', ')}, update_user = $1, update_time = now() WHERE id = $1`,
-          vals,
+      if (Object.keys(changes).length)
+        await exec(
+          db,
+          scoped(scope)
+            .updateTable('blade_user')
+            .set({ ...changes, updateUser: scope.userId, updateTime: sql`now()` })
+            .where('id', '=', scope.userId),
         );
       return ok(true, t(req.lang, 'user.profileSaved'));
     },
@@ -247,9 +261,13 @@ export async function userRoutes(app: App) {
     async (req) => {
       const phone = checkMobile(req.query.mobile ?? req.query.phone);
       const tenantId = tenantOf(req, req.query.tenantId);
-      const known = await db.one(
-        'SELECT 1 FROM blade_user WHERE tenant_id = $1 AND phone = $2 AND is_deleted = 0 AND status = 1',
-        [tenantId, phone],
+      const known = await first(
+        db,
+        scoped({ tenantId, isPlatformAdmin: false })
+          .selectFrom('blade_user')
+          .select('id')
+          .where('phone', '=', phone)
+          .where('status', '=', 1),
       );
       await issueSmsCode(db, req.lang, tenantId, phone, 'reset', Boolean(known));
       return ok(true, t(req.lang, 'user.smsSent'));
@@ -279,16 +297,26 @@ export async function userRoutes(app: App) {
       ]);
       checkNewPassword(next, again);
       await consumeSmsCode(db, phone, 'reset', p.code);
-      const user = await db.one<{ id: string }>(
-        'SELECT id FROM blade_user WHERE tenant_id = $1 AND phone = $2 AND is_deleted = 0 AND status = 1',
-        [tenantId, phone],
+      const inTenant = scoped({ tenantId, isPlatformAdmin: false });
+      const user = await first(
+        db,
+        inTenant.selectFrom('blade_user').select('id').where('phone', '=', phone).where('status', '=', 1),
       );
       if (!user) throw bad('user.smsCodeInvalid');
       const hash = await hashPassword(next);
       await db.tx(async (tx) => {
-        await tx.query(
-          'UPDATE blade_user SET password = $2, password_initial = false, failed_count = 0, locked_until = NULL, update_time = now() WHERE id = $1',
-          [user.id, hash],
+        await exec(
+          tx,
+          inTenant
+            .updateTable('blade_user', { withDeleted: true })
+            .set({
+              password: hash,
+              passwordInitial: false,
+              failedCount: 0,
+              lockedUntil: null,
+              updateTime: sql`now()`,
+            })
+            .where('id', '=', user.id),
         );
         await revokeUserSessions(tx, user.id, 'password_reset');
       });

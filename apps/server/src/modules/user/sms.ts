@@ -3,6 +3,7 @@ import { checkMobile as mobileProblem } from '@forecourt/contracts';
 import type { Db } from '../../platform/db/index.js';
 import { bad, tooMany } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import { all, allTenants, exec, first, globalDb, scoped, sql } from '../../platform/sql/index.js';
 import { t, type Lang } from '../../platform/i18n.js';
 
 /** Delivers a text message through an SMS gateway; a deployment plugs its gateway in with setSmsSender. */
@@ -17,9 +18,14 @@ export interface SmsSender {
  */
 export const devOutboxSender: SmsSender = {
   async send(db, tenantId, phone, text, template) {
-    await db.query(
-      `INSERT INTO dev_sms_outbox (id, tenant_id, receiver, template_code, content) VALUES ($1, $2, $3, $4, $5)`,
-      [newId(), tenantId, phone, template, text],
+    await exec(
+      db,
+      scoped({ tenantId, isPlatformAdmin: false }).insertInto('dev_sms_outbox', {
+        id: newId(),
+        receiver: phone,
+        templateCode: template,
+        content: text,
+      }),
     );
   },
 };
@@ -65,28 +71,60 @@ export async function issueSmsCode(
   purpose: string,
   deliver: boolean,
 ): Promise<void> {
-  const recent = await db.one<{ wait: string | null; today: string }>(
-    `SELECT (SELECT ceil(${SMS_RESEND_SECONDS} - extract(epoch FROM now() - max(created_at))) FROM auth_sms_code
-              WHERE phone = $1 AND purpose = $2 AND created_at > now() - interval '${SMS_RESEND_SECONDS} seconds') AS wait,
-            (SELECT count(*) FROM auth_sms_code WHERE phone = $1 AND created_at > now() - interval '1 day') AS today`,
-    [phone, purpose],
+  // Every tenant's codes: the limits are the number's, whichever tenant asks.
+  const codes = scoped(allTenants);
+  const recent = await first(
+    db,
+    globalDb.selectNoFrom([
+      codes
+        .selectFrom('auth_sms_code')
+        .select(
+          sql<
+            string | null
+          >`ceil(${sql.lit(SMS_RESEND_SECONDS)} - extract(epoch FROM now() - max(${sql.ref('createdAt')})))`.as(
+            'w',
+          ),
+        )
+        .where('phone', '=', phone)
+        .where('purpose', '=', purpose)
+        .where('createdAt', '>', sql<Date>`now() - interval '${sql.raw(String(SMS_RESEND_SECONDS))} seconds'`)
+        .as('wait'),
+      codes
+        .selectFrom('auth_sms_code')
+        .select(sql<string>`count(*)`.as('n'))
+        .where('phone', '=', phone)
+        .where('createdAt', '>', sql<Date>`now() - interval '1 day'`)
+        .as('today'),
+    ]),
   );
   if (recent?.wait && Number(recent.wait) > 0)
     throw tooMany('user.smsTooSoon', { seconds: Number(recent.wait) });
   if (Number(recent?.today ?? 0) >= SMS_DAILY_LIMIT) throw tooMany('user.smsDailyLimit');
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db.tx(async (tx) => {
-    await tx.query(
-      `INSERT INTO auth_sms_code (id, tenant_id, phone, purpose, code_hash, expires_at)
-       VALUES ($1, $2, $3, $4, $5, now() + interval '${SMS_CODE_TTL_MINUTES} minutes')`,
-      [newId(), tenantId, phone, purpose, deliver ? hashCode(phone, code) : 'undelivered'],
+    const inTenant = scoped({ tenantId, isPlatformAdmin: false });
+    await exec(
+      tx,
+      inTenant.insertInto('auth_sms_code', {
+        id: newId(),
+        phone,
+        purpose,
+        codeHash: deliver ? hashCode(phone, code) : 'undelivered',
+        expiresAt: sql<Date>`now() + interval '${sql.raw(String(SMS_CODE_TTL_MINUTES))} minutes'`,
+      }),
     );
     if (!deliver) return;
     await sender.send(tx, tenantId, phone, t(lang, 'user.smsText', { code }), `sms.${purpose}`);
     // The notice log records the send for operations, never the code.
-    await tx.query(
-      `INSERT INTO blade_notice_log (id, tenant_id, channel, receiver, template_code, content) VALUES ($1, $2, 'sms', $3, $4, $5)`,
-      [newId(), tenantId, phone, `sms.${purpose}`, t(lang, 'user.smsText', { code: '******' })],
+    await exec(
+      tx,
+      inTenant.insertInto('blade_notice_log', {
+        id: newId(),
+        channel: 'sms',
+        receiver: phone,
+        templateCode: `sms.${purpose}`,
+        content: t(lang, 'user.smsText', { code: '******' }),
+      }),
     );
   });
 }
@@ -99,20 +137,39 @@ export async function consumeSmsCode(
   code: string | undefined,
 ): Promise<void> {
   if (!code?.trim()) throw bad('user.smsCodeRequired');
-  const row = await db.one<{ id: string; code_hash: string; attempts: number }>(
-    `SELECT id, code_hash, attempts FROM auth_sms_code
-      WHERE phone = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
-      ORDER BY created_at DESC LIMIT 1`,
-    [phone, purpose],
+  // The number's latest code, whichever tenant it was issued for (as the limits are the number's).
+  const codes = scoped(allTenants);
+  const row = await first(
+    db,
+    codes
+      .selectFrom('auth_sms_code')
+      .select(['id', 'codeHash', 'attempts'])
+      .where('phone', '=', phone)
+      .where('purpose', '=', purpose)
+      .where('usedAt', 'is', null)
+      .where('expiresAt', '>', sql<Date>`now()`)
+      .orderBy('createdAt', 'desc')
+      .limit(1),
   );
   if (!row || row.attempts >= SMS_MAX_TRIES) throw bad('user.smsCodeInvalid');
-  if (row.code_hash !== hashCode(phone, code.trim())) {
-    await db.query('UPDATE auth_sms_code SET attempts = attempts + 1 WHERE id = $1', [row.id]);
+  if (row.codeHash !== hashCode(phone, code.trim())) {
+    await exec(
+      db,
+      codes
+        .updateTable('auth_sms_code')
+        .set({ attempts: sql`${sql.ref('attempts')} + 1` })
+        .where('id', '=', row.id),
+    );
     throw bad('user.smsCodeInvalid');
   }
-  const spent = await db.query(
-    'UPDATE auth_sms_code SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id',
-    [row.id],
+  const spent = await all(
+    db,
+    codes
+      .updateTable('auth_sms_code')
+      .set({ usedAt: sql`now()` })
+      .where('id', '=', row.id)
+      .where('usedAt', 'is', null)
+      .returning('id'),
   );
   if (!spent.length) throw bad('user.smsCodeInvalid');
 }
