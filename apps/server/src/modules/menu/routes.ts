@@ -5,6 +5,7 @@ import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { scopeOf } from '../../platform/auth/guard.js';
 import type { Scope } from '../../platform/scope.js';
+import { all, anyId, scoped } from '../../platform/sql/index.js';
 import { buildTree, buttonGroups, grantedMenus, topMenuRoots } from './tree.js';
 import { Id } from '../../platform/schema.js';
 
@@ -100,12 +101,22 @@ export async function menuRoutes(app: App) {
       const scope = scopeOf(req);
       const menus = await grantedMenus(db, scope, 1);
       const ids = menus.map((m) => m.id);
-      const rows = await db.query(
-        `SELECT t.id, t.code, t.name, t.source, t.path, t.sort, t.meta FROM blade_top_menu t
-          WHERE t.tenant_id = $1 AND t.is_deleted = 0
-            AND EXISTS (SELECT 1 FROM blade_top_menu_setting s WHERE s.top_menu_id = t.id AND s.menu_id = ANY($2::bigint[]))
-          ORDER BY t.sort, t.id`,
-        [scope.tenantId, ids],
+      // The caller's own tenant, the platform administrator's too: these are its navigation.
+      const rows = await all(
+        db,
+        scoped({ tenantId: scope.tenantId, isPlatformAdmin: false })
+          .selectFrom('blade_top_menu', 't')
+          .select(['t.id', 't.code', 't.name', 't.source', 't.path', 't.sort', 't.meta'])
+          .where(({ exists, selectFrom }) =>
+            exists(
+              selectFrom('blade_top_menu_setting as s')
+                .select('s.menuId')
+                .whereRef('s.topMenuId', '=', 't.id')
+                .where('s.menuId', '=', anyId(ids)),
+            ),
+          )
+          .orderBy('t.sort')
+          .orderBy('t.id'),
       );
       return ok(rows as TopMenu[]);
     },

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { MenuDiff, MenuSyncRecord, RemoteMenu, SyncMenu } from '@forecourt/contracts';
 import { scopeOf } from '../../platform/auth/guard.js';
 import type { App } from '../../platform/context.js';
+import { all, anyId, scoped } from '../../platform/sql/index.js';
 import { Repo } from '../../platform/crud.js';
 import { envelope, ok, pageSchema } from '../../platform/envelope.js';
 import {
@@ -179,9 +180,17 @@ export async function menuSyncRoutes(app: App) {
       const scope = scopeOf(req);
       requirePlatformAdmin(scope);
       const page = await syncRecords.page(db, scope, req.body);
-      const users = await db.query<{ id: string; account: string; real_name: string | null }>(
-        'SELECT id::text AS id, account, real_name FROM blade_user WHERE id = ANY($1::bigint[])',
-        [[...new Set(page.records.map((r) => String(r.createUser)))].filter((u) => /^\d+$/.test(u))],
+      // The platform administrator's page: whoever ran a sync, removed accounts too.
+      const users = await all(
+        db,
+        scoped(scope)
+          .selectFrom('blade_user', 'blade_user', { withDeleted: true })
+          .select(['id', 'account', 'realName'])
+          .where(
+            'id',
+            '=',
+            anyId([...new Set(page.records.map((r) => String(r.createUser)))].filter((u) => /^\d+$/.test(u))),
+          ),
       );
       const names = new Map(users.map((u) => [u.id, u]));
       return ok({
@@ -191,7 +200,7 @@ export async function menuSyncRoutes(app: App) {
           return {
             ...(r as Omit<MenuSyncRecord, 'createUserAccount' | 'createUserName'>),
             createUserAccount: u?.account ?? null,
-            createUserName: u?.real_name ?? null,
+            createUserName: u?.realName ?? null,
           };
         }),
       });

@@ -1,3 +1,4 @@
+import { all, anyId, globalDb } from '../../platform/sql/index.js';
 import { Type } from 'typebox';
 import { MenuTreeNode, Role, RoleNode, RoleTreeRow } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
@@ -176,11 +177,11 @@ export async function roleRoutes(app: App) {
     async (req) => {
       const ids = splitIds(req.query.roleIds);
       await roles.assertAccessible(db, scopeOf(req), ids);
-      const rows = await db.query<{ menu_id: string }>(
-        'SELECT DISTINCT menu_id::text AS menu_id FROM blade_role_menu WHERE role_id = ANY($1::bigint[])',
-        [ids],
+      const rows = await all(
+        db,
+        globalDb.selectFrom('blade_role_menu').select('menuId').distinct().where('roleId', '=', anyId(ids)),
       );
-      return ok(rows.map((r) => r.menu_id));
+      return ok(rows.map((r) => r.menuId));
     },
   );
 }
