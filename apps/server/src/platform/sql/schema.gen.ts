@@ -603,6 +603,205 @@ export interface RiskSensitiveWord {
   word: string;
 }
 
+export interface SalesBrand {
+  code: string;
+  createDept: Int8 | null;
+  createTime: Generated<Timestamp>;
+  createUser: Int8 | null;
+  id: Int8;
+  isDeleted: Generated<number>;
+  name: string;
+  nameEn: string;
+  sort: Generated<number>;
+  tenantId: string;
+  updateTime: Generated<Timestamp>;
+  updateUser: Int8 | null;
+}
+
+export interface SalesInquiry {
+  assignedAt: Timestamp | null;
+  budget: Numeric | null;
+  channel: string;
+  cityCode: string;
+  closeReason: Generated<string>;
+  createDept: Int8 | null;
+  createTime: Generated<Timestamp>;
+  createUser: Int8 | null;
+  customerId: Int8;
+  customerName: string;
+  customerPhone: string;
+  expectedPurchaseDate: Timestamp | null;
+  firstResponseAt: Timestamp | null;
+  id: Int8;
+  isDeleted: Generated<number>;
+  lastFollowTime: Timestamp | null;
+  modelId: Int8 | null;
+  modelText: Generated<string>;
+  nextFollowTime: Timestamp | null;
+  ownerDept: Int8 | null;
+  ownerUser: Int8 | null;
+  purchasePlan: Generated<string>;
+  status: Generated<string>;
+  tenantId: string;
+  updateTime: Generated<Timestamp>;
+  updateUser: Int8 | null;
+  userInquiryId: Int8 | null;
+}
+
+export interface SalesInquiryFollow {
+  content: string;
+  createDept: Int8 | null;
+  createTime: Generated<Timestamp>;
+  createUser: Int8 | null;
+  followTime: Timestamp;
+  id: Int8;
+  inquiryId: Int8;
+  isDeleted: Generated<number>;
+  method: string;
+  nextFollowTime: Timestamp | null;
+  tenantId: string;
+  updateTime: Generated<Timestamp>;
+  updateUser: Int8 | null;
+}
+
+export interface SalesInquiryHistory {
+  action: string;
+  createTime: Generated<Timestamp>;
+  createUser: Int8 | null;
+  fromStatus: string | null;
+  fromUser: Int8 | null;
+  id: Int8;
+  inquiryId: Int8;
+  reason: Generated<string>;
+  tenantId: string;
+  toStatus: string | null;
+  toUser: Int8 | null;
+}
+
+export interface SalesModel {
+  createDept: Int8 | null;
+  createTime: Generated<Timestamp>;
+  createUser: Int8 | null;
+  energyType: string;
+  guidePrice: Numeric;
+  id: Int8;
+  isDeleted: Generated<number>;
+  modelYear: number;
+  seriesId: Int8;
+  sort: Generated<number>;
+  tenantId: string;
+  trim: string;
+  updateTime: Generated<Timestamp>;
+  updateUser: Int8 | null;
+}
+
+export interface SalesOffer {
+  accessories: Generated<Json>;
+  accessoriesTotal: Generated<Numeric>;
+  annualRatePercent: Numeric | null;
+  approvalNeeded: Generated<boolean>;
+  approvalRemark: Generated<string>;
+  approvedAt: Timestamp | null;
+  approvedBy: Int8 | null;
+  closedAt: Timestamp | null;
+  createDept: Int8 | null;
+  createTime: Generated<Timestamp>;
+  createUser: Int8 | null;
+  discount: Generated<Numeric>;
+  downPayment: Numeric | null;
+  downPaymentPercent: Numeric | null;
+  energyType: string;
+  id: Int8;
+  inquiryId: Int8;
+  insurance: Generated<Numeric>;
+  invoicePrice: Numeric;
+  isDeleted: Generated<number>;
+  loanAmount: Numeric | null;
+  modelId: Int8;
+  monthlyPayment: Numeric | null;
+  ownerDept: Int8 | null;
+  ownerUser: Int8;
+  purchaseTax: Numeric;
+  purchaseTaxRelief: Generated<Numeric>;
+  registrationFee: Generated<Numeric>;
+  resourceId: Int8 | null;
+  sentAt: Timestamp | null;
+  serviceFee: Generated<Numeric>;
+  status: Generated<string>;
+  tenantId: string;
+  termMonths: number | null;
+  total: Numeric;
+  totalInterest: Numeric | null;
+  tradeInCredit: Generated<Numeric>;
+  updateTime: Generated<Timestamp>;
+  updateUser: Int8 | null;
+  validUntil: Timestamp;
+  vehiclePrice: Numeric;
+  version: number;
+}
+
+export interface SalesResource {
+  arrivalDate: Timestamp | null;
+  createDept: Int8 | null;
+  createTime: Generated<Timestamp>;
+  createUser: Int8 | null;
+  exteriorColor: Generated<string>;
+  floorPrice: Numeric;
+  guidePrice: Numeric;
+  id: Int8;
+  interiorColor: Generated<string>;
+  isDeleted: Generated<number>;
+  modelId: Int8;
+  ownerUser: Int8 | null;
+  photos: Generated<Json>;
+  productionDate: Timestamp;
+  purchaseCost: Numeric;
+  remark: Generated<string>;
+  reservedOfferId: Int8 | null;
+  reservedUntil: Timestamp | null;
+  status: Generated<string>;
+  storeId: Int8 | null;
+  tenantId: string;
+  updateTime: Generated<Timestamp>;
+  updateUser: Int8 | null;
+  vin: string;
+}
+
+export interface SalesSeries {
+  brandId: Int8;
+  createDept: Int8 | null;
+  createTime: Generated<Timestamp>;
+  createUser: Int8 | null;
+  id: Int8;
+  isDeleted: Generated<number>;
+  name: string;
+  sort: Generated<number>;
+  tenantId: string;
+  updateTime: Generated<Timestamp>;
+  updateUser: Int8 | null;
+}
+
+export interface SalesUserInquiry {
+  cityCode: string;
+  claimedAt: Timestamp | null;
+  claimedBy: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Generated<Timestamp>;
+  createUser: Int8 | null;
+  customerId: Int8 | null;
+  id: Int8;
+  inquiryId: Int8 | null;
+  isDeleted: Generated<number>;
+  modelId: Int8 | null;
+  modelText: Generated<string>;
+  name: string;
+  phone: string;
+  status: Generated<string>;
+  tenantId: string;
+  updateTime: Generated<Timestamp>;
+  updateUser: Int8 | null;
+}
+
 export interface SchemaMigrations {
   appliedAt: Generated<Timestamp>;
   checksum: string;
@@ -660,6 +859,15 @@ export interface DB {
   member_session: MemberSession;
   risk_diary: RiskDiary;
   risk_sensitive_word: RiskSensitiveWord;
+  sales_brand: SalesBrand;
+  sales_inquiry: SalesInquiry;
+  sales_inquiry_follow: SalesInquiryFollow;
+  sales_inquiry_history: SalesInquiryHistory;
+  sales_model: SalesModel;
+  sales_offer: SalesOffer;
+  sales_resource: SalesResource;
+  sales_series: SalesSeries;
+  sales_user_inquiry: SalesUserInquiry;
   schema_migrations: SchemaMigrations;
   sys_secret: SysSecret;
 }
@@ -1212,6 +1420,196 @@ export const tableColumns = {
     updateTime: 'date',
     updateUser: 'integer',
     word: 'text',
+  },
+  sales_brand: {
+    code: 'text',
+    createDept: 'integer',
+    createTime: 'date',
+    createUser: 'integer',
+    id: 'integer',
+    isDeleted: 'integer',
+    name: 'text',
+    nameEn: 'text',
+    sort: 'integer',
+    tenantId: 'text',
+    updateTime: 'date',
+    updateUser: 'integer',
+  },
+  sales_inquiry: {
+    assignedAt: 'date',
+    budget: 'numeric',
+    channel: 'text',
+    cityCode: 'text',
+    closeReason: 'text',
+    createDept: 'integer',
+    createTime: 'date',
+    createUser: 'integer',
+    customerId: 'integer',
+    customerName: 'text',
+    customerPhone: 'text',
+    expectedPurchaseDate: 'date',
+    firstResponseAt: 'date',
+    id: 'integer',
+    isDeleted: 'integer',
+    lastFollowTime: 'date',
+    modelId: 'integer',
+    modelText: 'text',
+    nextFollowTime: 'date',
+    ownerDept: 'integer',
+    ownerUser: 'integer',
+    purchasePlan: 'text',
+    status: 'text',
+    tenantId: 'text',
+    updateTime: 'date',
+    updateUser: 'integer',
+    userInquiryId: 'integer',
+  },
+  sales_inquiry_follow: {
+    content: 'text',
+    createDept: 'integer',
+    createTime: 'date',
+    createUser: 'integer',
+    followTime: 'date',
+    id: 'integer',
+    inquiryId: 'integer',
+    isDeleted: 'integer',
+    method: 'text',
+    nextFollowTime: 'date',
+    tenantId: 'text',
+    updateTime: 'date',
+    updateUser: 'integer',
+  },
+  sales_inquiry_history: {
+    action: 'text',
+    createTime: 'date',
+    createUser: 'integer',
+    fromStatus: 'text',
+    fromUser: 'integer',
+    id: 'integer',
+    inquiryId: 'integer',
+    reason: 'text',
+    tenantId: 'text',
+    toStatus: 'text',
+    toUser: 'integer',
+  },
+  sales_model: {
+    createDept: 'integer',
+    createTime: 'date',
+    createUser: 'integer',
+    energyType: 'text',
+    guidePrice: 'numeric',
+    id: 'integer',
+    isDeleted: 'integer',
+    modelYear: 'integer',
+    seriesId: 'integer',
+    sort: 'integer',
+    tenantId: 'text',
+    trim: 'text',
+    updateTime: 'date',
+    updateUser: 'integer',
+  },
+  sales_offer: {
+    accessories: 'text',
+    accessoriesTotal: 'numeric',
+    annualRatePercent: 'numeric',
+    approvalNeeded: 'text',
+    approvalRemark: 'text',
+    approvedAt: 'date',
+    approvedBy: 'integer',
+    closedAt: 'date',
+    createDept: 'integer',
+    createTime: 'date',
+    createUser: 'integer',
+    discount: 'numeric',
+    downPayment: 'numeric',
+    downPaymentPercent: 'numeric',
+    energyType: 'text',
+    id: 'integer',
+    inquiryId: 'integer',
+    insurance: 'numeric',
+    invoicePrice: 'numeric',
+    isDeleted: 'integer',
+    loanAmount: 'numeric',
+    modelId: 'integer',
+    monthlyPayment: 'numeric',
+    ownerDept: 'integer',
+    ownerUser: 'integer',
+    purchaseTax: 'numeric',
+    purchaseTaxRelief: 'numeric',
+    registrationFee: 'numeric',
+    resourceId: 'integer',
+    sentAt: 'date',
+    serviceFee: 'numeric',
+    status: 'text',
+    tenantId: 'text',
+    termMonths: 'integer',
+    total: 'numeric',
+    totalInterest: 'numeric',
+    tradeInCredit: 'numeric',
+    updateTime: 'date',
+    updateUser: 'integer',
+    validUntil: 'date',
+    vehiclePrice: 'numeric',
+    version: 'integer',
+  },
+  sales_resource: {
+    arrivalDate: 'date',
+    createDept: 'integer',
+    createTime: 'date',
+    createUser: 'integer',
+    exteriorColor: 'text',
+    floorPrice: 'numeric',
+    guidePrice: 'numeric',
+    id: 'integer',
+    interiorColor: 'text',
+    isDeleted: 'integer',
+    modelId: 'integer',
+    ownerUser: 'integer',
+    photos: 'text',
+    productionDate: 'date',
+    purchaseCost: 'numeric',
+    remark: 'text',
+    reservedOfferId: 'integer',
+    reservedUntil: 'date',
+    status: 'text',
+    storeId: 'integer',
+    tenantId: 'text',
+    updateTime: 'date',
+    updateUser: 'integer',
+    vin: 'text',
+  },
+  sales_series: {
+    brandId: 'integer',
+    createDept: 'integer',
+    createTime: 'date',
+    createUser: 'integer',
+    id: 'integer',
+    isDeleted: 'integer',
+    name: 'text',
+    sort: 'integer',
+    tenantId: 'text',
+    updateTime: 'date',
+    updateUser: 'integer',
+  },
+  sales_user_inquiry: {
+    cityCode: 'text',
+    claimedAt: 'date',
+    claimedBy: 'integer',
+    createDept: 'integer',
+    createTime: 'date',
+    createUser: 'integer',
+    customerId: 'integer',
+    id: 'integer',
+    inquiryId: 'integer',
+    isDeleted: 'integer',
+    modelId: 'integer',
+    modelText: 'text',
+    name: 'text',
+    phone: 'text',
+    status: 'text',
+    tenantId: 'text',
+    updateTime: 'date',
+    updateUser: 'integer',
   },
   schema_migrations: {
     appliedAt: 'date',
