@@ -10,3 +10,5 @@ export * from './messages.js';
 export * from './schemas.js';
 export * from './defaults.js';
 export * from './timing.js';
+// wave 2, sales-desk
+export * from './desk-api.js';

@@ -2,6 +2,8 @@ import type { ServerModule } from '../module.js';
 import { salesMigrations } from './tables.js';
 import { seedSales } from './seed.js';
 import './messages.js';
+// wave 2, sales-desk
+import { salesDeskRoutes } from './desk-routes.js';
 
 /**
  * The sales floor (issue 24): vehicle catalogue, stock, inquiries, user inquiries and offers. This first part
@@ -12,6 +14,10 @@ export const salesModule: ServerModule = {
   name: 'sales',
   migrations: salesMigrations,
   seed: seedSales,
+  routes: async (app) => {
+    // One line per slice of wave 2.
+    await salesDeskRoutes(app); // sales-desk
+  },
 };
 
 export {
@@ -22,3 +28,6 @@ export {
   move,
   releaseLapsedReservations,
 } from './rules.js';
+
+// wave 2, sales-desk: the first-response overdue rule the inquiry list shares with the workbench
+export { firstResponseMinutes, isOverdue, overdueCondition, FIRST_RESPONSE_PARAM } from './overdue.js';
