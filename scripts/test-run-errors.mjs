@@ -1,31 +1,71 @@
 #!/usr/bin/env node
-// When a Vitest run exits non-zero although every test passed, the reason is in its log (unhandled errors,
-// a worker that died, a teardown that hung), far above the summary. This prints it in a few lines so the
-// end of the CI output names the cause.
+// Why a run exited non-zero, in a few lines, so the end of the CI output names the cause.
+// - a Vitest log: the reason is far above the summary (unhandled errors, a worker that died, a teardown
+//   that hung), even when every test passed;
+// - a Playwright JSON report: the errors outside any test (globalSetup, a spec that does not load) and
+//   the first lines of each failed test's error.
 import fs from 'node:fs';
 
 const [file] = process.argv.slice(2);
 if (!file || !fs.existsSync(file)) process.exit(0);
 const colour = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
-const lines = fs.readFileSync(file, 'utf8').replace(colour, '').split('\n');
-const picked = [];
-for (let i = 0; i < lines.length; i++) {
-  const line = lines[i].trim();
-  if (/^⎯+ Unhandled (Error|Rejection)/.test(line)) {
-    const header = line.replace(/⎯/g, '').trim();
-    const error =
-      lines
-        .slice(i + 1)
-        .find((l) => l.trim())
-        ?.trim() ?? '';
-    picked.push(`${header}: ${error}`);
-  } else if (
-    /^(Vitest caught|This error originated in|The latest test that might've caused|Errors\s+\d|Error: \[vitest|close timed out|Tests closed successfully)/.test(
-      line,
-    )
-  ) {
-    picked.push(`  ${line}`);
-  }
+const text = fs.readFileSync(file, 'utf8');
+
+function fromPlaywright(r) {
+  const picked = [];
+  const head = (message) => (message ?? '').replace(colour, '').trim().split('\n').slice(0, 3);
+  for (const e of r.errors ?? [])
+    picked.push('Error outside the tests:', ...head(e.message).map((l) => `  ${l}`));
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'unexpected') continue;
+        const last = t.results?.at(-1);
+        picked.push(`${[...path, spec.title].join(' > ')} (${last?.status ?? 'failed'}):`);
+        for (const e of last?.errors ?? []) picked.push(...head(e.message).map((l) => `  ${l}`));
+      }
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  for (const f of r.suites ?? []) walk(f, [f.title]);
+  return picked;
 }
-const out = picked.length ? picked : ['no error section found; the log ends with:', ...lines.slice(-15)];
+
+function fromVitestLog(lines) {
+  const picked = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].trim();
+    if (/^⎯+ Unhandled (Error|Rejection)/.test(line)) {
+      const header = line.replace(/⎯/g, '').trim();
+      const error =
+        lines
+          .slice(i + 1)
+          .find((l) => l.trim())
+          ?.trim() ?? '';
+      picked.push(`${header}: ${error}`);
+    } else if (
+      /^(Vitest caught|This error originated in|The latest test that might've caused|Errors\s+\d|Error: \[vitest|close timed out|Tests closed successfully)/.test(
+        line,
+      )
+    ) {
+      picked.push(`  ${line}`);
+    }
+  }
+  return picked;
+}
+
+let picked;
+let lines;
+try {
+  const r = JSON.parse(text);
+  picked = fromPlaywright(r);
+  lines = [];
+} catch {
+  lines = text.replace(colour, '').split('\n');
+  picked = fromVitestLog(lines);
+}
+const out = picked.length
+  ? picked
+  : lines.length
+    ? ['no error section found; the log ends with:', ...lines.slice(-15)]
+    : ['the report names no error; see the run log above'];
 console.log(out.slice(0, 40).join('\n'));

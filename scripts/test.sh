@@ -43,8 +43,9 @@ e2e=0
 reports=("$REPORTS/vitest.json")
 if ls e2e/specs/*.spec.ts >/dev/null 2>&1; then
   reports+=("$REPORTS/e2e.json")
-  npx vitest run -c e2e/vitest.config.ts --reporter=default --reporter=json --outputFile.json="$PWD/$REPORTS/e2e.json" 2>&1 |
-    tee "$REPORTS/e2e.log"
+  # The line reporter to the log (one line per failure, with its error), the JSON report for the summary.
+  PLAYWRIGHT_JSON_OUTPUT_FILE="$PWD/$REPORTS/e2e.json" PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
+    npx playwright test -c e2e/playwright.config.ts --reporter=line,json 2>&1 | tee "$REPORTS/e2e.log"
   e2e=${PIPESTATUS[0]}
 else
   echo "no end-to-end specs in e2e/specs yet"
@@ -53,6 +54,12 @@ fi
 step "summary"
 node scripts/test-summary.mjs "${reports[@]}"
 [ $unit -eq 0 ] || { step "why the unit and integration run failed"; node scripts/test-run-errors.mjs "$REPORTS/vitest.log"; }
-[ $e2e -eq 0 ] || { step "why the end-to-end run failed"; node scripts/test-run-errors.mjs "$REPORTS/e2e.log"; }
+if [ $e2e -ne 0 ]; then
+  step "why the end-to-end run failed"
+  # The JSON report names the failed tests and the errors outside them; without it (the runner itself
+  # did not start) the log is all there is.
+  if [ -s "$REPORTS/e2e.json" ]; then node scripts/test-run-errors.mjs "$REPORTS/e2e.json"
+  else node scripts/test-run-errors.mjs "$REPORTS/e2e.log"; fi
+fi
 [ $unit -eq 0 ] && [ $e2e -eq 0 ] || fail "tests (unit/integration exit $unit, end-to-end exit $e2e)"
 echo "ALL TESTS PASSED"

@@ -1,19 +1,17 @@
-import { describe, expect, inject, it } from 'vitest';
 import {
+  test,
+  expect,
   baseUrl,
   clickShown,
+  servers,
   signIn,
-  signInAs,
   signInWithCaptcha,
   toast,
-  useBrowser,
-} from '../support/browser';
+} from '../support/fixtures';
 
-describe('registration, initial passwords and embedded pages', () => {
-  const b = useBrowser();
-
-  it('registers an account that awaits approval, with the form rules of spec §5', async () => {
-    const { page, context } = await b.page();
+test.describe('registration, initial passwords and embedded pages', () => {
+  test('registers an account that awaits approval, with the form rules of spec §5', async ({ pages }) => {
+    const { page, context } = await pages.open();
     await page.goto(`${baseUrl()}/login`);
     await page.getByRole('button', { name: '注册账号' }).click();
     const dialog = page.getByRole('dialog');
@@ -34,9 +32,9 @@ describe('registration, initial passwords and embedded pages', () => {
     await context.close();
   });
 
-  it('makes a user with an initial password change it before anything else', async () => {
-    const { page, context } = await b.page();
-    const initial = inject('captchaDemoPassword');
+  test('makes a user with an initial password change it before anything else', async ({ pages }) => {
+    const { page, context } = await pages.open();
+    const initial = servers().captchaDemoPassword;
     await signInWithCaptcha(page, 'online1', initial);
     await page.waitForURL(/\/wel\/index$/);
     const dialog = page.getByRole('dialog');
@@ -53,9 +51,8 @@ describe('registration, initial passwords and embedded pages', () => {
     await context.close();
   });
 
-  it('embeds an http(s) page in a tab and refuses anything else', async () => {
-    const { page, context } = await b.page();
-    await signInAs(page);
+  test('embeds an http(s) page in a tab and refuses anything else', async ({ pages }) => {
+    const { page, context } = await pages.signedIn('admin');
     await page.goto(`${baseUrl()}/myiframe/docs?src=${encodeURIComponent(`${baseUrl()}/api/docs`)}`);
     await page.locator('iframe').waitFor();
     expect(await page.locator('iframe').getAttribute('src')).toBe(`${baseUrl()}/api/docs`);

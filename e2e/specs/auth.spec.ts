@@ -1,22 +1,43 @@
-import { describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import {
+  test,
+  expect,
   ADMIN_PASSWORD,
-  DEMO_PASSWORD,
   baseUrl,
   clickShown,
+  DEMO_PASSWORD,
+  servers,
   settled,
   signIn,
   signInAs,
   toast,
-  useBrowser,
-} from '../support/browser';
+  apiToken,
+} from '../support/fixtures';
 
-describe('sign-in, guard and session', () => {
-  const b = useBrowser();
+/** Lifts an account's sign-in lock through the API, as an administrator does in the console. */
+async function unlock(account: string) {
+  const headers = {
+    authorization: `Basic ${btoa('saber:saber_secret')}`,
+    'blade-auth': `bearer ${await apiToken('admin', ADMIN_PASSWORD)}`,
+  };
+  const list = (await (
+    await fetch(`${baseUrl()}/api/blade-user/list?account=${account}&size=100`, { headers })
+  ).json()) as { data: { records: Array<{ id: string; account: string }> } };
+  const id = list.data.records.find((u) => u.account === account)?.id;
+  if (!id) throw new Error(`no user ${account}`);
+  const res = await fetch(`${baseUrl()}/api/blade-user/unlock?userIds=${id}`, { method: 'POST', headers });
+  if (!res.ok) throw new Error(`could not unlock ${account}: ${res.status}`);
+}
 
-  it('sends a signed-out user to /login, and unknown paths to /404', async () => {
-    const { page, context } = await b.page();
+test.describe('sign-in, guard and session', () => {
+  // The lock test leaves sales2 locked for 30 minutes on the shared server, and the specs after this one
+  // sign in as sales2 (Playwright runs the files in name order): lift it, failed or not.
+  test.afterAll(async () => {
+    await unlock('sales2');
+  });
+
+  test('sends a signed-out user to /login, and unknown paths to /404', async ({ pages }) => {
+    const { page, context } = await pages.open();
     await page.goto(`${baseUrl()}/`);
     await page.waitForURL(/\/login$/);
     await page.goto(`${baseUrl()}/system/user`);
@@ -31,8 +52,10 @@ describe('sign-in, guard and session', () => {
     await context.close();
   });
 
-  it('shows the server error for a wrong password, and the lock to the right password after five failures', async () => {
-    const { page, context } = await b.page();
+  test('shows the server error for a wrong password, and the lock to the right password after five failures', async ({
+    pages,
+  }) => {
+    const { page, context } = await pages.open();
     await signIn(page, 'sales2', 'wrong-password-1');
     await expect(toast(page).textContent()).resolves.toContain('账号或密码错误');
     // Each attempt waits for its answer: the form ignores Enter while a sign-in is under way.
@@ -53,9 +76,11 @@ describe('sign-in, guard and session', () => {
     await context.close();
   });
 
-  it('asks for the captcha in captcha mode, refreshes it on click, and signs in with the right one', async () => {
-    const { page, context } = await b.page();
-    const base = inject('captchaUrl');
+  test('asks for the captcha in captcha mode, refreshes it on click, and signs in with the right one', async ({
+    pages,
+  }) => {
+    const { page, context } = await pages.open();
+    const base = servers().captchaUrl;
     await page.goto(`${base}/login`);
     const img = page.getByRole('img', { name: '验证码' });
     await img.waitFor();
@@ -71,7 +96,7 @@ describe('sign-in, guard and session', () => {
 
     // The code the server issued for the captcha now shown (read where the server keeps it).
     await page.waitForTimeout(500);
-    const db = new pg.Client({ connectionString: inject('captchaDb') });
+    const db = new pg.Client({ connectionString: servers().captchaDb });
     await db.connect();
     const { rows } = await db.query<{ code: string }>(
       'SELECT code FROM auth_captcha ORDER BY expires_at DESC LIMIT 1',
@@ -84,9 +109,8 @@ describe('sign-in, guard and session', () => {
     await context.close();
   });
 
-  it('signs out to /login when the server answers 401', async () => {
-    const { page, context } = await b.page();
-    await signInAs(page, 'sales1');
+  test('signs out to /login when the server answers 401', async ({ pages }) => {
+    const { page, context } = await pages.signedIn('sales1');
     // The session ends on the server (as after a sign-out elsewhere); the next call answers 401.
     const token = await page.evaluate(
       () => JSON.parse(localStorage.getItem('forecourt-token') ?? '{}').content as string,
@@ -110,9 +134,8 @@ describe('sign-in, guard and session', () => {
     await context.close();
   });
 
-  it('asks before signing out, and clears the session', async () => {
-    const { page, context } = await b.page();
-    await signInAs(page, 'resource1');
+  test('asks before signing out, and clears the session', async ({ pages }) => {
+    const { page, context } = await pages.signedIn('resource1');
     await page.getByRole('button', { name: '个人信息' }).click();
     await clickShown(page.getByRole('menuitem', { name: '退出登录' }));
     await page.getByText('确定要退出登录吗？').waitFor();

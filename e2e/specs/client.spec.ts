@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import {
+  test,
+  expect,
   ADMIN_PASSWORD,
   baseUrl,
   clickShown,
@@ -8,8 +8,8 @@ import {
   signIn,
   signInAs,
   toast,
-  useBrowser,
-} from '../support/browser';
+  type Page,
+} from '../support/fixtures';
 
 /** What a new user met in the web app (issue 22): language switches, toasts, failing pages, the logs, the bell. */
 
@@ -29,12 +29,9 @@ const bellCount = async (page: Page) => {
   return (await badge.count()) ? Number(await badge.first().getAttribute('title')) : 0;
 };
 
-describe('switching the language', () => {
-  const b = useBrowser();
-
-  it('shows the workbench notices already loaded in the new language at once', async () => {
-    const { page } = await b.page();
-    await signInAs(page);
+test.describe('switching the language', () => {
+  test('shows the workbench notices already loaded in the new language at once', async ({ pages }) => {
+    const { page } = await pages.signedIn('admin');
     await page.getByText('十一月销售冲刺动员').waitFor();
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByText('My shortcuts').waitFor();
@@ -42,8 +39,8 @@ describe('switching the language', () => {
     expect(await page.getByText('十一月销售冲刺动员').count()).toBe(0);
   });
 
-  it('translates validation messages already shown on /h5/chat', async () => {
-    const { page } = await b.page({ width: 390, height: 844 });
+  test('translates validation messages already shown on /h5/chat', async ({ pages }) => {
+    const { page } = await pages.open({ width: 390, height: 844 });
     await page.goto(`${baseUrl()}/h5/chat`);
     await page.getByText('手机号登录').waitFor();
     await page.getByRole('button', { name: '登录' }).click();
@@ -56,9 +53,7 @@ describe('switching the language', () => {
   });
 });
 
-describe('toasts', () => {
-  const b = useBrowser();
-
+test.describe('toasts', () => {
   /** Every toast shown from now on, however briefly (they stay 2 s). */
   const recordToasts = (page: Page) =>
     page.evaluate(() => {
@@ -76,8 +71,8 @@ describe('toasts', () => {
   const seenToasts = (page: Page) =>
     page.evaluate(() => (window as unknown as { seenToasts: string[] }).seenToasts);
 
-  it("'clear cache' and the lock screen say nothing about the chat connection", async () => {
-    const { page } = await b.page();
+  test("'clear cache' and the lock screen say nothing about the chat connection", async ({ pages }) => {
+    const { page } = await pages.open();
     // The chat client signs in quietly once the shell has painted: wait until its socket answered.
     const chatSignedIn = page
       .waitForEvent('websocket', (ws) => new URL(ws.url()).pathname === '/im')
@@ -103,11 +98,9 @@ describe('toasts', () => {
   });
 });
 
-describe('a page that throws', () => {
-  const b = useBrowser();
-
-  it('says the page failed, logs it, and reloads only that page', async () => {
-    const { page } = await b.page();
+test.describe('a page that throws', () => {
+  test('says the page failed, logs it, and reloads only that page', async ({ pages }) => {
+    const { page } = await pages.open();
     // The workbench gets notices it cannot show: its render throws.
     await page.route('**/api/blade-desk/workbench', (route) =>
       route.fulfill({
@@ -134,12 +127,9 @@ describe('a page that throws', () => {
   });
 });
 
-describe('the error log', () => {
-  const b = useBrowser();
-
-  it('keeps expected refusals out and takes server failures', async () => {
-    const { page, errors } = await b.page();
-    await signInAs(page);
+test.describe('the error log', () => {
+  test('keeps expected refusals out and takes server failures', async ({ pages }) => {
+    const { page, errors } = await pages.signedIn('admin');
     await page.goto(`${baseUrl()}/info/index`);
     await page.getByLabel('原密码').fill('Not-my-password1');
     await page.getByLabel('新密码', { exact: true }).fill('Fresh2026pass');
@@ -164,12 +154,9 @@ describe('the error log', () => {
   });
 });
 
-describe('the notice bell', () => {
-  const b = useBrowser();
-
-  it("counts and lists the caller's real unread notices and marks one read", async () => {
-    const { page } = await b.page();
-    await signInAs(page, 'online2');
+test.describe('the notice bell', () => {
+  test("counts and lists the caller's real unread notices and marks one read", async ({ pages }) => {
+    const { page } = await pages.signedIn('online2');
     await expect.poll(() => bellCount(page)).toBe(3);
     await page.getByRole('button', { name: '通知', exact: true }).click();
     const popover = page.locator('.ant-popover');

@@ -1,7 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
-import { ADMIN_PASSWORD, apiToken, baseUrl, clickShown, signInAs, useBrowser } from '../support/browser';
+import {
+  test,
+  expect,
+  ADMIN_PASSWORD,
+  apiToken,
+  baseUrl,
+  clickShown,
+  type Locator,
+  type Page,
+} from '../support/fixtures';
 
 /** antd puts a space between two Chinese characters of a plain button ("保 存"). */
 const cn = (text: string) => new RegExp(`^\\s*${[...text].join('\\s?')}\\s*$`);
@@ -61,12 +68,11 @@ async function removeRow(page: Page, scope: Locator | Page, text: string, questi
   await clickShown(confirmBox.getByRole('button', { name: cn('确定') }));
 }
 
-describe('administration console on the CRUD engine', () => {
-  const b = useBrowser();
-
-  it('menus: create (with validation), search, edit, export the filtered rows, remove', async () => {
-    const { page, context, errors } = await b.page();
-    await signInAs(page);
+test.describe('administration console on the CRUD engine', () => {
+  test('menus: create (with validation), search, edit, export the filtered rows, remove', async ({
+    pages,
+  }) => {
+    const { page, context, errors } = await pages.signedIn('admin');
     await openPage(page, '/system/menu', '系统管理');
 
     await page.getByRole('button', { name: '新增' }).first().click();
@@ -103,9 +109,10 @@ describe('administration console on the CRUD engine', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
-  it('departments: add under a parent, search, edit, export, and the refusal to remove a node with children', async () => {
-    const { page, context, errors } = await b.page();
-    await signInAs(page);
+  test('departments: add under a parent, search, edit, export, and the refusal to remove a node with children', async ({
+    pages,
+  }) => {
+    const { page, context, errors } = await pages.signedIn('admin');
     await openPage(page, '/system/dept', '前庭汽车集团');
 
     await row(page, '前庭汽车集团').first().getByRole('button', { name: '新增子项' }).click();
@@ -148,9 +155,10 @@ describe('administration console on the CRUD engine', () => {
     await context.close();
   });
 
-  it('dictionaries (horizontal page): a dictionary and its entries, duplicate keys refused, search, export, remove', async () => {
-    const { page, context, errors } = await b.page();
-    await signInAs(page);
+  test('dictionaries (horizontal page): a dictionary and its entries, duplicate keys refused, search, export, remove', async ({
+    pages,
+  }) => {
+    const { page, context, errors } = await pages.signedIn('admin');
     await openPage(page, '/dict-horizontal/index', 'menu_category');
     const parents = page.locator('.ant-card', { hasText: '系统字典' }).first();
     // Export takes every page of the list, not only the ten rows on screen.
@@ -210,9 +218,10 @@ describe('administration console on the CRUD engine', () => {
     await context.close();
   });
 
-  it('zones: code and name sorted by code, regions of another zone locked, search, export, remove', async () => {
-    const { page, context, errors } = await b.page();
-    await signInAs(page);
+  test('zones: code and name sorted by code, regions of another zone locked, search, export, remove', async ({
+    pages,
+  }) => {
+    const { page, context, errors } = await pages.signedIn('admin');
     await openPage(page, '/system/zone');
 
     const addZone = async (code: string, name: string) => {
@@ -262,7 +271,9 @@ describe('administration console on the CRUD engine', () => {
     await context.close();
   });
 
-  it('hides the buttons a user has no permission for (sales1 given only the view button of departments)', async () => {
+  test('hides the buttons a user has no permission for (sales1 given only the view button of departments)', async ({
+    pages,
+  }) => {
     // An administrator grants the sales role the department page with its view button only.
     const token = await apiToken('admin', ADMIN_PASSWORD);
     const api = async <T>(path: string, init: RequestInit = {}) => {
@@ -290,8 +301,7 @@ describe('administration console on the CRUD engine', () => {
     });
 
     try {
-      const { page, context } = await b.page();
-      await signInAs(page, 'sales1');
+      const { page, context } = await pages.signedIn('sales1');
       await openPage(page, '/system/dept', '前庭汽车集团');
       await page.getByRole('button', { name: /导\s?出/ }).waitFor();
       expect(await page.getByRole('button', { name: '新增' }).count()).toBe(0);
@@ -310,9 +320,10 @@ describe('administration console on the CRUD engine', () => {
       });
     }
   });
-  it('users: a new user with roles and departments, the initial password shown once, then reset', async () => {
-    const { page, context, errors } = await b.page();
-    await signInAs(page);
+  test('users: a new user with roles and departments, the initial password shown once, then reset', async ({
+    pages,
+  }) => {
+    const { page, context, errors } = await pages.signedIn('admin');
     await openPage(page, '/system/user', 'admin');
     const pick = async (label: string, option: string) => {
       await clickShown(dialog(page).locator('.ant-form-item', { hasText: label }).locator('.ant-select'));
@@ -360,9 +371,8 @@ describe('administration console on the CRUD engine', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
-  it('tenants: a new tenant shows its administrator password once; settings; remove', async () => {
-    const { page, context, errors } = await b.page();
-    await signInAs(page);
+  test('tenants: a new tenant shows its administrator password once; settings; remove', async ({ pages }) => {
+    const { page, context, errors } = await pages.signedIn('admin');
     await openPage(page, '/system/tenant', '000000');
     await addButton(page).click();
     await dialog(page).getByLabel('租户名称').fill('端到端租户');

@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { clickShown, settled, signIn, useBrowser } from '../support/browser';
-import { startServer } from '../support/global-setup';
+import { test, expect, clickShown, settled, signIn, type Page } from '../support/fixtures';
+import { startServer } from '../support/servers';
 
 /**
  * The customers' mobile page. It runs against a server of its own over PostgreSQL, because the SMS code a
@@ -15,8 +13,7 @@ const ADMIN = 'Admin#H5e2e2026';
 const DEMO = 'Demo#H5e2e2026';
 const MOBILE = { width: 390, height: 844 };
 
-describe('the customer mobile chat page (/h5/chat)', () => {
-  const b = useBrowser();
+test.describe('the customer mobile chat page (/h5/chat)', () => {
   const server: { url: string; db: string; proc?: ChildProcess; dataDir?: string; name: string } = {
     url: '',
     db: '',
@@ -30,7 +27,7 @@ describe('the customer mobile chat page (/h5/chat)', () => {
     await c.end();
   };
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     await admin(`CREATE DATABASE ${server.name}`);
     const u = new URL(adminUrl);
     u.pathname = `/${server.name}`;
@@ -43,7 +40,7 @@ describe('the customer mobile chat page (/h5/chat)', () => {
     });
     Object.assign(server, s);
   });
-  afterAll(async () => {
+  test.afterAll(async () => {
     if (server.proc) {
       server.proc.kill('SIGTERM');
       await new Promise((r) => server.proc!.once('exit', r));
@@ -78,8 +75,8 @@ describe('the customer mobile chat page (/h5/chat)', () => {
     await page.getByRole('button', { name: '登录' }).click();
   }
 
-  it('checks the mobile number with the spec messages before sending a code', async () => {
-    const { page, context, errors } = await b.page(MOBILE);
+  test('checks the mobile number with the spec messages before sending a code', async ({ pages }) => {
+    const { page, context, errors } = await pages.open(MOBILE);
     await page.goto(`${server.url}/h5/chat`);
     await page.getByText('手机号登录').waitFor();
     await page.getByRole('button', { name: '获取验证码' }).click();
@@ -98,8 +95,8 @@ describe('the customer mobile chat page (/h5/chat)', () => {
     await context.close();
   });
 
-  it('signs a customer in by phone and SMS code and shows their advisor', async () => {
-    const { page, context, errors } = await b.page(MOBILE);
+  test('signs a customer in by phone and SMS code and shows their advisor', async ({ pages }) => {
+    const { page, context, errors } = await pages.open(MOBILE);
     await customerSignsIn(page, '13601234501');
     await page.getByText('王建国').waitFor();
     await page.getByText('负责品牌：丰田、本田').waitFor();
@@ -113,8 +110,10 @@ describe('the customer mobile chat page (/h5/chat)', () => {
     await context.close();
   });
 
-  it('lets a customer chat with the colleague responsible for them, who answers from the chat screen', async () => {
-    const customer = await b.page(MOBILE);
+  test('lets a customer chat with the colleague responsible for them, who answers from the chat screen', async ({
+    pages,
+  }) => {
+    const customer = await pages.open(MOBILE);
     const dialogs: string[] = [];
     customer.page.on('dialog', (d) => {
       dialogs.push(d.message());
@@ -135,7 +134,7 @@ describe('the customer mobile chat page (/h5/chat)', () => {
     await customer.page.locator('.h5-msg-out').filter({ hasText: '<img src=x onerror=alert(1)>' }).waitFor();
 
     // The colleague sees the customer in the same chat screen as their colleagues, with the masked number.
-    const staff = await b.page();
+    const staff = await pages.open();
     staff.page.on('dialog', (d) => {
       dialogs.push(d.message());
       void d.dismiss();
@@ -187,8 +186,10 @@ describe('the customer mobile chat page (/h5/chat)', () => {
     await staff.context.close();
   });
 
-  it('brings the advisor’s unread push to the customer’s page, whose title counts it while in the background', async () => {
-    const customer = await b.page(MOBILE);
+  test('brings the advisor’s unread push to the customer’s page, whose title counts it while in the background', async ({
+    pages,
+  }) => {
+    const customer = await pages.open(MOBILE);
     await customerSignsIn(customer.page, '13601234503'); // 陈国栋, looked after by sales1 (王建国)
     await customer.page.getByText('王建国').waitFor();
     const input = customer.page.getByRole('textbox', { name: '输入消息' });
@@ -200,7 +201,7 @@ describe('the customer mobile chat page (/h5/chat)', () => {
       .getByText('未读')
       .waitFor();
 
-    const staff = await b.page();
+    const staff = await pages.open();
     await signIn(staff.page, 'sales1', DEMO, server.url);
     await staff.page.waitForURL(/\/wel\/index$/);
     await staff.page.getByRole('button', { name: '即时通讯', exact: true }).click();

@@ -1,96 +1,45 @@
-import { describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { create, ERROR_CODE, TYPES, type IMError } from '@forecourt/im-sdk';
 import {
+  test,
+  expect,
   apiToken,
   baseUrl,
+  box,
+  bubble,
+  chatWith,
   clickShown,
   DEMO_PASSWORD,
-  pickFromContextMenu,
+  entry,
+  messageMenu,
+  openChat,
+  send,
   settled,
-  signIn,
   toast,
-  useBrowser,
-} from '../support/browser';
+  type Locator,
+  type Page,
+} from '../support/fixtures';
 
 /**
  * The chat screen between two staff members, each in their own browser context, in English so the spec's
- * wording is checked as written.
+ * wording is checked as written (the `chat` fixture signs them in).
  */
 
-const english = (context: BrowserContext) =>
-  context.addInitScript(() => {
-    if (!localStorage.getItem('forecourt-language'))
-      localStorage.setItem(
-        'forecourt-language',
-        JSON.stringify({ dataType: 'string', content: 'en', type: 'local', datetime: Date.now() }),
-      );
-  });
-
-const PLACEHOLDER = 'Type a message; Enter sends, Ctrl+Enter adds a line';
-
-interface Staff {
-  page: Page;
-  context: BrowserContext;
-  errors: string[];
-}
-
-const entry = (page: Page) => page.getByRole('button', { name: 'Instant messaging', exact: true });
 const badge = (page: Page) =>
   page
     .locator('.ant-badge')
     .filter({ has: entry(page) })
     .locator('.ant-scroll-number');
-const box = (page: Page) => page.getByRole('textbox', { name: PLACEHOLDER });
-const bubble = (page: Page, text: string | RegExp) => page.locator('.fc-im-msg').filter({ hasText: text });
 const notice = (page: Page, text: string) => page.locator('.fc-im-notice').filter({ hasText: text });
-
-/** Opens the chat screen and waits until it is shown (a click while its dialog still zooms in is lost). */
-async function openChat(page: Page) {
-  await entry(page).click();
-  await settled(page.locator('.fc-im-root'));
-}
-
-/** Picks an item of a message's right-click menu (the message is in view: the newest ones are). */
-const messageMenu = (page: Page, message: Locator, name: string) =>
-  pickFromContextMenu(message.locator('.fc-im-bubble'), page.getByRole('menuitem', { name }));
-
-/** Opens the one-to-one chat with a colleague from the Contacts tab, as a user would. */
-async function chatWith(page: Page, realName: string, search = realName) {
-  await page.getByRole('tab', { name: 'Contacts' }).click();
-  await page.getByRole('textbox', { name: 'Search contacts' }).fill(search);
-  await page
-    .getByRole('list', { name: 'Contacts' })
-    .getByRole('listitem')
-    .filter({ hasText: realName })
-    .click();
-  await expect.poll(() => page.getByRole('tab', { name: /Chat/ }).getAttribute('aria-selected')).toBe('true');
-  await page.locator('.fc-im-pane-title').filter({ hasText: realName }).waitFor();
-}
-
-async function send(page: Page, text: string) {
-  await box(page).fill(text);
-  await box(page).press('Enter');
-}
 
 const sent = (page: Page, text: string | RegExp) =>
   bubble(page, text).and(page.locator('[data-status="success"]'));
 
-describe('the chat screen', () => {
-  const b = useBrowser();
-
-  async function staff(account: string): Promise<Staff> {
-    const s = await b.page();
-    await english(s.context);
-    await signIn(s.page, account, DEMO_PASSWORD);
-    await s.page.waitForURL(/\/wel\/index$/);
-    await entry(s.page).waitFor();
-    return s;
-  }
-
-  it('opens a chat from the contacts, sends with Enter, breaks lines with Ctrl+Enter, refuses empty text; the other side gets the badge and the title', async () => {
-    const a = await staff('sales1');
-    const z = await staff('sales2');
+test.describe('the chat screen', () => {
+  test('opens a chat from the contacts, sends with Enter, breaks lines with Ctrl+Enter, refuses empty text; the other side gets the badge and the title', async ({
+    chat,
+  }) => {
+    const a = await chat.staff('sales1');
+    const z = await chat.staff('sales2');
     await openChat(a.page);
 
     // Contacts by role; the search is trimmed; an entry shows the real name and the brands.
@@ -150,9 +99,11 @@ describe('the chat screen', () => {
     await z.context.close();
   });
 
-  it('revokes a message within the window and words the notice for each side; markup is shown as text', async () => {
-    const a = await staff('resource1');
-    const z = await staff('online1');
+  test('revokes a message within the window and words the notice for each side; markup is shown as text', async ({
+    chat,
+  }) => {
+    const a = await chat.staff('resource1');
+    const z = await chat.staff('online1');
     await openChat(a.page);
     await chatWith(a.page, '陈思远');
     await openChat(z.page);
@@ -185,9 +136,9 @@ describe('the chat screen', () => {
     await z.context.close();
   });
 
-  it('marks a send that fails red and resends it on a click', async () => {
-    const a = await staff('sales2');
-    const z = await staff('resource2');
+  test('marks a send that fails red and resends it on a click', async ({ chat }) => {
+    const a = await chat.staff('sales2');
+    const z = await chat.staff('resource2');
     await openChat(a.page);
     await chatWith(a.page, '刘芳');
     await send(a.page, 'first, while online');
@@ -210,9 +161,11 @@ describe('the chat screen', () => {
     await z.context.close();
   });
 
-  it("pages back through history with view more, then no more; reading history, new messages show 'Back to latest'", async () => {
-    const a = await staff('online2');
-    const z = await staff('sales1');
+  test("pages back through history with view more, then no more; reading history, new messages show 'Back to latest'", async ({
+    chat,
+  }) => {
+    const a = await chat.staff('online2');
+    const z = await chat.staff('sales1');
     await openChat(a.page);
     await chatWith(a.page, '王建国');
     for (let i = 1; i <= 17; i++) await send(a.page, `stock update ${String(i).padStart(2, '0')}`);
@@ -249,9 +202,11 @@ describe('the chat screen', () => {
     await z.context.close();
   });
 
-  it('sends images and opens them in the previewer with zoom, rotate, previous/next and a counter', async () => {
-    const a = await staff('resource2');
-    const z = await staff('online2');
+  test('sends images and opens them in the previewer with zoom, rotate, previous/next and a counter', async ({
+    chat,
+  }) => {
+    const a = await chat.staff('resource2');
+    const z = await chat.staff('online2');
     await openChat(a.page);
     await chatWith(a.page, '赵雨桐');
     // A 2 × 2 red PNG.
@@ -298,9 +253,11 @@ describe('the chat screen', () => {
     await z.context.close();
   });
 
-  it('re-edits a sent text for both sides, sends a sticker, and switches conversations with the arrow keys', async () => {
-    const a = await staff('online1');
-    const z = await staff('sales2');
+  test('re-edits a sent text for both sides, sends a sticker, and switches conversations with the arrow keys', async ({
+    chat,
+  }) => {
+    const a = await chat.staff('online1');
+    const z = await chat.staff('sales2');
     await openChat(a.page);
     await openChat(z.page);
     // Two conversations, so the arrow keys have somewhere to go.
@@ -345,8 +302,8 @@ describe('the chat screen', () => {
     await z.context.close();
   });
 
-  it('caps the unread badges at 99+ and titles the page with it', async () => {
-    const z = await staff('online2');
+  test('caps the unread badges at 99+ and titles the page with it', async ({ chat }) => {
+    const z = await chat.staff('online2');
     // The other party is another client of the SDK (Node), sending 100 messages.
     const token = await apiToken('resource1', DEMO_PASSWORD);
     const sig = (await (

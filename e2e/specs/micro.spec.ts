@@ -1,12 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { baseUrl, clickShown, signInAs, useBrowser } from '../support/browser';
+import { test, expect, baseUrl, clickShown } from '../support/fixtures';
 
-describe('micro-apps in the workspace (qiankun host)', () => {
-  const b = useBrowser();
-
-  it('opens the sample micro-app from its menu in a tab, where it shows the user it fetched with the shell token', async () => {
-    const { page, context, errors } = await b.page();
-    await signInAs(page, 'sales1');
+test.describe('micro-apps in the workspace (qiankun host)', () => {
+  test('opens the sample micro-app from its menu in a tab, where it shows the user it fetched with the shell token', async ({
+    pages,
+  }) => {
+    const { page, context, errors } = await pages.signedIn('sales1');
     const userInfo = page.waitForRequest(
       (r) => r.url().endsWith('/api/blade-auth/oauth/user-info') && r.frame() === page.mainFrame(),
     );
@@ -40,9 +38,8 @@ describe('micro-apps in the workspace (qiankun host)', () => {
     await context.close();
   });
 
-  it('shows a translated error in the tab when a micro-app cannot be loaded', async () => {
-    const { page, context } = await b.page();
-    await signInAs(page);
+  test('shows a translated error in the tab when a micro-app cannot be loaded', async ({ pages }) => {
+    const { page, context } = await pages.signedIn('admin');
     // finance is registered at /micro/finance/index.html, which this deployment does not serve.
     await page.goto(`${baseUrl()}/qiankun/micro?app=finance`);
     await page.getByText('微应用“财务”加载失败').waitFor();

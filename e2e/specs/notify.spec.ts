@@ -1,12 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, apiToken, baseUrl, clickShown, signInAs, useBrowser } from '../support/browser';
+import { test, expect, apiToken, baseUrl, clickShown, DEMO_PASSWORD } from '../support/fixtures';
 
-describe('the chat entry and the notification socket', () => {
-  const b = useBrowser();
-
-  it('pops up unread pushes from colleagues while the chat is closed, and opens the chat on click', async () => {
-    const { page, context } = await b.page();
-    await signInAs(page, 'sales1');
+test.describe('the chat entry and the notification socket', () => {
+  test('pops up unread pushes from colleagues while the chat is closed, and opens the chat on click', async ({
+    pages,
+  }) => {
+    const { page, context } = await pages.signedIn('sales1');
     const entry = page.getByRole('button', { name: '即时通讯' });
     await entry.waitFor();
     // Give the socket its moment to sign in, then a colleague's messages are pushed.

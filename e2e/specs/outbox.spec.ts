@@ -1,26 +1,24 @@
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { baseUrl, signInAs, useBrowser } from '../support/browser';
+import { test, expect, baseUrl, type Page } from '../support/fixtures';
 
 /**
  * A default install has no SMS gateway (issue 22, item 9): the customer's code goes to the development
  * outbox, which the platform administrator reads in the console, and the customer signs in with it.
  */
-describe('the development SMS outbox', () => {
-  const b = useBrowser();
+test.describe('the development SMS outbox', () => {
   const field = (page: Page, label: string) =>
     page.locator('.adm-form-item').filter({ hasText: label }).locator('input');
 
-  it('shows the platform administrator the code a customer asked for, which then signs the customer in', async () => {
+  test('shows the platform administrator the code a customer asked for, which then signs the customer in', async ({
+    pages,
+  }) => {
     const phone = '13901234599';
-    const customer = await b.page({ width: 390, height: 844 });
+    const customer = await pages.open({ width: 390, height: 844 });
     await customer.page.goto(`${baseUrl()}/h5/chat`);
     await field(customer.page, '手机号').fill(phone);
     await customer.page.getByRole('button', { name: '获取验证码' }).click();
     await customer.page.getByText(/\d+ 秒后重发/).waitFor();
 
-    const admin = await b.page();
-    await signInAs(admin.page, 'admin');
+    const admin = await pages.signedIn('admin');
     await admin.page.goto(`${baseUrl()}/monitor/notice/sms_outbox`);
     const row = admin.page.locator('.ant-table-row').filter({ hasText: phone });
     await row.waitFor();

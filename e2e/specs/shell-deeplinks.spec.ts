@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { ADMIN_PASSWORD, apiToken, baseUrl, signInAs, useBrowser } from '../support/browser';
+import {
+  test,
+  expect,
+  ADMIN_PASSWORD,
+  apiToken,
+  baseUrl,
+  signInAs,
+  type BrowserContext,
+  type Page,
+} from '../support/fixtures';
 
 interface MenuNode {
   path?: string;
@@ -48,10 +55,8 @@ function watch(context: BrowserContext, page: Page) {
   return problems;
 }
 
-describe('every page opened by its address, as a bookmark or a shared link does', () => {
-  const b = useBrowser();
-
-  it('sends the security headers on the app, the API and /api/docs', async () => {
+test.describe('every page opened by its address, as a bookmark or a shared link does', () => {
+  test('sends the security headers on the app, the API and /api/docs', async () => {
     for (const path of ['/wel/index', '/login', '/h5/chat', '/api/docs', '/api/blade-auth/oauth/captcha']) {
       const res = await fetch(`${baseUrl()}${path}`);
       const csp = res.headers.get('content-security-policy') ?? '';
@@ -66,37 +71,35 @@ describe('every page opened by its address, as a bookmark or a shared link does'
     }
   });
 
-  it(
-    'loads every menu page fresh (stored session, empty cache) without a render loop or a CSP violation',
-    { timeout: 900_000 },
-    async () => {
-      const { page, context } = await b.page();
-      const problems = watch(context, page);
-      await signInAs(page);
-      // An empty browser cache on every load: the lazy pages arrive in a new order each time.
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-      const pages = await menuPages();
-      expect(pages).toContain('/system/dept');
-      expect(pages).toContain('/qiankun/micro/demo');
-      for (const path of ['/wel/index', ...pages]) {
-        await page.goto(`${baseUrl()}${path}`);
-        await page.locator('.fc-tabs .ant-tabs-tab-active').waitFor({ timeout: 30_000 });
-        await page.waitForLoadState('networkidle');
-        if (path === '/qiankun/micro/demo')
-          await page
-            .locator('[data-micro-app="demo"]')
-            .getByRole('heading', { name: '示例微应用' })
-            .waitFor();
-        // Still the page asked for, not an error screen or the sign-in page.
-        expect(new URL(page.url()).pathname, path).toBe(path);
-      }
-      expect(problems).toEqual([]);
-    },
-  );
+  test('loads every menu page fresh (stored session, empty cache) without a render loop or a CSP violation', async ({
+    pages,
+  }) => {
+    test.setTimeout(900_000);
+    const { page, context } = await pages.open();
+    const problems = watch(context, page);
+    await signInAs(page);
+    // An empty browser cache on every load: the lazy pages arrive in a new order each time.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const menu = await menuPages();
+    expect(menu).toContain('/system/dept');
+    expect(menu).toContain('/qiankun/micro/demo');
+    for (const path of ['/wel/index', ...menu]) {
+      await page.goto(`${baseUrl()}${path}`);
+      await page.locator('.fc-tabs .ant-tabs-tab-active').waitFor({ timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      if (path === '/qiankun/micro/demo')
+        await page.locator('[data-micro-app="demo"]').getByRole('heading', { name: '示例微应用' }).waitFor();
+      // Still the page asked for, not an error screen or the sign-in page.
+      expect(new URL(page.url()).pathname, path).toBe(path);
+    }
+    expect(problems).toEqual([]);
+  });
 
-  it("shows the sign-in page, the customers' mobile page and the API docs without a CSP violation", async () => {
-    const { page, context } = await b.page();
+  test("shows the sign-in page, the customers' mobile page and the API docs without a CSP violation", async ({
+    pages,
+  }) => {
+    const { page, context } = await pages.open();
     const problems = watch(context, page);
     await page.goto(`${baseUrl()}/login`);
     await page.locator('#username').waitFor();

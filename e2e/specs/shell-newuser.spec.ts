@@ -1,8 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { baseUrl, clickShown, settled, signInAs, useBrowser } from '../support/browser';
+import {
+  test,
+  expect,
+  baseUrl,
+  clickShown,
+  servers,
+  settled,
+  type Locator,
+  type Page,
+} from '../support/fixtures';
 
 /** The screenshots of docs/screens: the shell as a new user meets it, desktop and phone. */
 const SCREENS = path.resolve(import.meta.dirname, '../../docs/screens');
@@ -84,12 +91,11 @@ async function visit(page: Page, path: string) {
   await page.locator('.ant-table-row:visible, .ant-descriptions:visible').first().waitFor();
 }
 
-describe('the shell as a new user meets it', () => {
-  const b = useBrowser();
-
-  it('scrolls the long side menu on its own: the top bar and the tabs never leave the screen', async () => {
-    const { page } = await b.page(DESKTOP);
-    await signInAs(page);
+test.describe('the shell as a new user meets it', () => {
+  test('scrolls the long side menu on its own: the top bar and the tabs never leave the screen', async ({
+    pages,
+  }) => {
+    const { page } = await pages.signedIn('admin', DESKTOP);
     await openAllGroups(page);
     const items = sider(page).locator('.ant-menu-item');
     const last = items.last();
@@ -110,9 +116,10 @@ describe('the shell as a new user meets it', () => {
     expect(await hiddenParts(sider(page).locator('.ant-menu-item-selected'))).toEqual([]);
   });
 
-  it('opens and highlights in the side menu the group of a page reached by Ctrl+K or by its tab', async () => {
-    const { page } = await b.page(DESKTOP);
-    await signInAs(page);
+  test('opens and highlights in the side menu the group of a page reached by Ctrl+K or by its tab', async ({
+    pages,
+  }) => {
+    const { page } = await pages.signedIn('admin', DESKTOP);
     const selected = sider(page).locator('.ant-menu-item-selected');
     await page.keyboard.press('Control+k');
     await page.getByRole('dialog').getByRole('textbox', { name: '搜索菜单' }).fill('部门管理');
@@ -135,13 +142,13 @@ describe('the shell as a new user meets it', () => {
     await expect.poll(() => hiddenParts(selected)).toEqual([]);
   });
 
-  it('shows the whole captcha image on the login page, desktop and phone', async () => {
+  test('shows the whole captcha image on the login page, desktop and phone', async ({ pages }) => {
     for (const [viewport, name] of [
       [DESKTOP, 'login-captcha-1440'],
       [PHONE, 'login-captcha-390'],
     ] as const) {
-      const { page } = await b.page(viewport);
-      await page.goto(`${inject('captchaUrl')}/login`);
+      const { page } = await pages.open(viewport);
+      await page.goto(`${servers().captchaUrl}/login`);
       const img = page.getByRole('img', { name: '验证码' });
       await img.waitFor();
       await expect.poll(() => img.evaluate((i) => (i as HTMLImageElement).complete)).toBe(true);
@@ -173,9 +180,10 @@ describe('the shell as a new user meets it', () => {
     }
   });
 
-  it('reads right in English: capitals, Blue, Male, Unlimited, tabs not windows, typed departments, one avatar rule', async () => {
-    const { page } = await b.page(DESKTOP);
-    await signInAs(page);
+  test('reads right in English: capitals, Blue, Male, Unlimited, tabs not windows, typed departments, one avatar rule', async ({
+    pages,
+  }) => {
+    const { page } = await pages.signedIn('admin', DESKTOP);
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByText('My shortcuts').waitFor();
 
@@ -254,9 +262,10 @@ describe('the shell as a new user meets it', () => {
     await shot(page, 'message-capital-1440');
   });
 
-  it('leaves Workflow out of the side menu: the sample micro-app sits with the test page', async () => {
-    const { page } = await b.page(PHONE);
-    await signInAs(page);
+  test('leaves Workflow out of the side menu: the sample micro-app sits with the test page', async ({
+    pages,
+  }) => {
+    const { page } = await pages.signedIn('admin', PHONE);
     await page
       .getByRole('button', { name: '展开菜单' })
       .click()

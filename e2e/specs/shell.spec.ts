@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { baseUrl, clickShown, pickFromContextMenu, signInAs, toast, useBrowser } from '../support/browser';
+import {
+  test,
+  expect,
+  baseUrl,
+  clickShown,
+  pickFromContextMenu,
+  toast,
+  type Page,
+} from '../support/fixtures';
 
 const openFromSearch = async (page: Page, text: string) => {
   await page.keyboard.press('Control+k');
@@ -17,12 +23,11 @@ const tabMenu = (page: Page, label: string, name: string) =>
   );
 const tab = (page: Page, label: string) => page.locator('.fc-tabs .ant-tabs-tab').filter({ hasText: label });
 
-describe('the shell', () => {
-  const b = useBrowser();
-
-  it('opens pages as tabs that keep their state, with the tab menu and a last tab that cannot close', async () => {
-    const { page, context } = await b.page();
-    await signInAs(page);
+test.describe('the shell', () => {
+  test('opens pages as tabs that keep their state, with the tab menu and a last tab that cannot close', async ({
+    pages,
+  }) => {
+    const { page, context } = await pages.signedIn('admin');
     await openFromSearch(page, '测试');
     await page.waitForURL(/\/test\/index$/);
     await page.getByLabel('test-input').fill('kept while hidden');
@@ -51,9 +56,8 @@ describe('the shell', () => {
     await context.close();
   });
 
-  it('clears a tab cache after asking', async () => {
-    const { page, context } = await b.page();
-    await signInAs(page);
+  test('clears a tab cache after asking', async ({ pages }) => {
+    const { page, context } = await pages.signedIn('admin');
     await openFromSearch(page, '测试');
     await page.getByLabel('test-input').fill('to be cleared');
     await tabMenu(page, '测试页', '清除缓存');
@@ -64,9 +68,8 @@ describe('the shell', () => {
     await context.close();
   });
 
-  it('locks with a password, refuses an empty one, and unlocks back to the same tab', async () => {
-    const { page, context } = await b.page();
-    await signInAs(page);
+  test('locks with a password, refuses an empty one, and unlocks back to the same tab', async ({ pages }) => {
+    const { page, context } = await pages.signedIn('admin');
     await openFromSearch(page, '个人');
     await page.waitForURL(/\/info\/index$/);
     await page.getByRole('button', { name: '锁屏' }).click();
@@ -87,9 +90,8 @@ describe('the shell', () => {
     await context.close();
   });
 
-  it('switches the language (the current one disabled) and the tab titles follow', async () => {
-    const { page, context } = await b.page();
-    await signInAs(page);
+  test('switches the language (the current one disabled) and the tab titles follow', async ({ pages }) => {
+    const { page, context } = await pages.signedIn('admin');
     await expect(page.getByRole('button', { name: '中文' }).isDisabled()).resolves.toBe(true);
     await page.getByRole('button', { name: 'English' }).click();
     await tab(page, 'Workbench').waitFor();
@@ -99,9 +101,8 @@ describe('the shell', () => {
     await context.close();
   });
 
-  it('changes the theme visibly and remembers it', async () => {
-    const { page, context } = await b.page();
-    await signInAs(page);
+  test('changes the theme visibly and remembers it', async ({ pages }) => {
+    const { page, context } = await pages.signedIn('admin');
     const sider = page.locator('.ant-layout-sider');
     const before = await sider.evaluate((el) => getComputedStyle(el).backgroundColor);
     await page.getByRole('button', { name: '主题', exact: true }).click();
@@ -114,9 +115,10 @@ describe('the shell', () => {
     await context.close();
   });
 
-  it('captures errors in the log viewer, uploads them after a confirmation and clears them', async () => {
-    const { page, context } = await b.page();
-    await signInAs(page);
+  test('captures errors in the log viewer, uploads them after a confirmation and clears them', async ({
+    pages,
+  }) => {
+    const { page, context } = await pages.signedIn('admin');
     await openFromSearch(page, '测试');
     await page.getByRole('button', { name: '制造一个未处理的 Promise 拒绝' }).click();
     await page.getByRole('button', { name: '制造一个错误' }).click();
@@ -143,9 +145,8 @@ describe('the shell', () => {
     await context.close();
   });
 
-  it('searches menus by prefix from the top box and the overlay (Esc closes it)', async () => {
-    const { page, context } = await b.page();
-    await signInAs(page);
+  test('searches menus by prefix from the top box and the overlay (Esc closes it)', async ({ pages }) => {
+    const { page, context } = await pages.signedIn('admin');
     await page.keyboard.press('Control+k');
     const input = page.getByRole('dialog').getByRole('textbox', { name: '搜索菜单' });
     await input.fill('管理'); // no menu name starts with it: prefix match only
@@ -161,9 +162,10 @@ describe('the shell', () => {
     await context.close();
   });
 
-  it('checks the profile: an avatar that does not start with http:// or https:// is refused and cleared', async () => {
-    const { page, context } = await b.page();
-    await signInAs(page, 'sales1');
+  test('checks the profile: an avatar that does not start with http:// or https:// is refused and cleared', async ({
+    pages,
+  }) => {
+    const { page, context } = await pages.signedIn('sales1');
     await openFromSearch(page, '个人');
     await page.getByRole('button', { name: '编辑个人资料' }).click();
     // Containing http is not enough: a script address that mentions it is refused as well.
@@ -180,9 +182,8 @@ describe('the shell', () => {
     await context.close();
   });
 
-  it('gives each role its own menus', async () => {
-    const { page, context } = await b.page();
-    await signInAs(page, 'resource1');
+  test('gives each role its own menus', async ({ pages }) => {
+    const { page, context } = await pages.signedIn('resource1');
     await page.getByRole('menuitem', { name: '销售业务' }).click();
     await page.getByRole('menuitem', { name: '车源资源' }).waitFor();
     expect(await page.getByRole('menuitem', { name: '系统管理' }).count()).toBe(0);

@@ -1,6 +1,4 @@
-import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { baseUrl, clickShown, signInAs, useBrowser } from '../support/browser';
+import { test, expect, baseUrl, clickShown, signInAs, type Locator, type Page } from '../support/fixtures';
 
 /** A real 1×1 PNG: the storage checks the bytes, not only the name. */
 const PNG = Buffer.from(
@@ -35,11 +33,11 @@ const valueOf = async (card: Locator, name: string) =>
   JSON.parse((await card.getByLabel(`${name} value`).textContent()) ?? 'null') as unknown;
 const modalOk = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal-footer .ant-btn-primary');
 
-describe('shared widgets on the test page', () => {
-  const b = useBrowser();
-
-  it('image uploader refuses a gif and a file over 500 kb, uploads a real png and shows it', async () => {
-    const { page, context, errors } = await b.page();
+test.describe('shared widgets on the test page', () => {
+  test('image uploader refuses a gif and a file over 500 kb, uploads a real png and shows it', async ({
+    pages,
+  }) => {
+    const { page, context, errors } = await pages.open();
     await openTestPage(page);
     const card = page.locator('.fc-widget-images');
     const input = card.locator('input[type=file]');
@@ -75,8 +73,8 @@ describe('shared widgets on the test page', () => {
     await context.close();
   });
 
-  it('single image variant and the dialog that needs an image and clears on cancel', async () => {
-    const { page, context } = await b.page();
+  test('single image variant and the dialog that needs an image and clears on cancel', async ({ pages }) => {
+    const { page, context } = await pages.open();
     await openTestPage(page);
     const modes = page.locator('.fc-widget-image-modes');
     const single = modes.locator('.fc-image-uploader').first();
@@ -108,8 +106,10 @@ describe('shared widgets on the test page', () => {
     await context.close();
   });
 
-  it('attachment uploader: limit and type refusals, upload summary, preview rules and removal', async () => {
-    const { page, context } = await b.page();
+  test('attachment uploader: limit and type refusals, upload summary, preview rules and removal', async ({
+    pages,
+  }) => {
+    const { page, context } = await pages.open();
     await openTestPage(page);
     const card = page.locator('.fc-widget-attachments');
     const input = card.locator('input[type=file]');
@@ -167,8 +167,10 @@ describe('shared widgets on the test page', () => {
     await context.close();
   });
 
-  it('department and staff picker needs a choice, then hands out the chosen employee', async () => {
-    const { page, context } = await b.page();
+  test('department and staff picker needs a choice, then hands out the chosen employee', async ({
+    pages,
+  }) => {
+    const { page, context } = await pages.open();
     await openTestPage(page);
     const card = page.locator('.fc-widget-picker');
     await card.getByRole('button', { name: /选\s*择/ }).click();
@@ -198,8 +200,10 @@ describe('shared widgets on the test page', () => {
     await context.close();
   });
 
-  it('map address picker refuses confirm without a location or an address, then accepts', async () => {
-    const { page, context, errors } = await b.page();
+  test('map address picker refuses confirm without a location or an address, then accepts', async ({
+    pages,
+  }) => {
+    const { page, context, errors } = await pages.open();
     await openTestPage(page);
     const card = page.locator('.fc-widget-map');
     await card.getByRole('button', { name: /提\s*交/ }).click();

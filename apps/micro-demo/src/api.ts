@@ -1,4 +1,4 @@
-import type { MicroAppProps } from '../../web/src/features/micro/props';
+import type { MicroAppProps } from '@forecourt/contracts';
 
 /** The fields of /blade-auth/oauth/user-info this sample shows. */
 export interface UserInfo {

@@ -1,4 +1,4 @@
-import type { MicroAppProps } from '../../web/src/features/micro/props';
+import type { MicroAppProps } from '@forecourt/contracts';
 import { ApiError, fetchUserInfo, type UserInfo } from './api';
 import { TEXTS, type Lang, type TextKey } from './texts';
 import './style.css';

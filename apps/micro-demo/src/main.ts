@@ -1,4 +1,4 @@
-import type { MicroAppProps } from '../../web/src/features/micro/props';
+import type { MicroAppProps } from '@forecourt/contracts';
 import { DemoApp } from './app';
 import { TEXTS } from './texts';
 

@@ -8,6 +8,29 @@ import { PgliteDb } from '../src/platform/db/pglite.js';
 import { PostgresDb } from '../src/platform/db/postgres.js';
 import { call, createTestApp, dbLabel, onPostgres, tokenFor, type TestApp } from './harness.js';
 
+/** Routes whose 200 answer is a file, an image or a spreadsheet rather than a JSON envelope. */
+const NOT_JSON: string[] = [];
+
+/** The path of the first `additionalProperties: true` (or an object without declared fields) in a schema. */
+function openObjectIn(schema: unknown, at = '$'): string | null {
+  if (Array.isArray(schema)) {
+    for (const [i, s] of schema.entries()) {
+      const hit = openObjectIn(s, `${at}[${i}]`);
+      if (hit) return hit;
+    }
+    return null;
+  }
+  if (!schema || typeof schema !== 'object') return null;
+  const s = schema as Record<string, unknown>;
+  if (s.additionalProperties === true) return at;
+  if (s.type === 'object' && !s.properties && !s.additionalProperties && !s.patternProperties) return at;
+  for (const [k, v] of Object.entries(s)) {
+    const hit = openObjectIn(v, `${at}.${k}`);
+    if (hit) return hit;
+  }
+  return null;
+}
+
 describe(`platform (${dbLabel})`, () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -24,6 +47,35 @@ describe(`platform (${dbLabel})`, () => {
       .filter((r) => !r.hasSchema && r.method !== 'HEAD')
       .map((r) => `${String(r.method)} ${r.url}`);
     expect(noSchema).toEqual([]);
+  });
+
+  it('every JSON route declares its 200 answer field by field, with no open object anywhere inside', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<
+        string,
+        Record<string, { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }>
+      >;
+    };
+    // Answers that are not JSON: files, images and spreadsheets the browser downloads or shows.
+    const notJson = new Set(NOT_JSON);
+    const missing: string[] = [];
+    const open: string[] = [];
+    let checked = 0;
+    for (const [url, ops] of Object.entries(doc.paths)) {
+      if (!url.startsWith('/api/') || url.startsWith('/api/docs')) continue;
+      for (const [method, op] of Object.entries(ops)) {
+        const name = `${method.toUpperCase()} ${url}`;
+        if (notJson.has(name)) continue;
+        const schema = op.responses?.['200']?.content?.['application/json']?.schema;
+        checked++;
+        if (!schema) missing.push(name);
+        else if (openObjectIn(schema)) open.push(`${name}: ${openObjectIn(schema)}`);
+      }
+    }
+    console.log(`answers checked: ${checked}, without a schema: ${missing.length}, open: ${open.length}`);
+    expect(checked).toBeGreaterThan(100);
+    expect(missing).toEqual([]);
+    expect(open).toEqual([]);
   });
 
   it('serves the OpenAPI document at /api/docs/json', async () => {

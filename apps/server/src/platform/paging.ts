@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { Type, type TProperties } from 'typebox';
+import { Type, type TObject, type TProperties } from 'typebox';
 import { bad } from './errors.js';
 import type { Page } from './envelope.js';
 import { BIGINT_MAX } from './schema.js';
@@ -179,7 +179,10 @@ export const pageQueryProps = {
 } satisfies TProperties;
 
 /** Query-string schema of a list route: paging, sorting and each declared filter with its suffixes. */
-export function listQuerySchema(defs: Record<string, FilterDef>, extra: TProperties = {}) {
+export function listQuerySchema<E extends TProperties = Record<never, never>>(
+  defs: Record<string, FilterDef>,
+  extra?: E,
+) {
   const props: TProperties = {
     ...pageQueryProps,
     ...extra,
@@ -188,5 +191,6 @@ export function listQuerySchema(defs: Record<string, FilterDef>, extra: TPropert
     props[f] = Type.Optional(Type.String({ maxLength: 200 }));
     for (const s of Object.keys(SUFFIX_OPS)) props[f + s] = Type.Optional(Type.String({ maxLength: 200 }));
   }
-  return Type.Object(props);
+  // Typed by the fields a handler reads by name (paging and the extras); the filters are read by the Repo.
+  return Type.Object(props) as unknown as TObject<typeof pageQueryProps & E>;
 }

@@ -1,3 +1,4 @@
+import type { UserProfile as WireProfile } from '@forecourt/contracts';
 import type { Db } from '../../platform/db/index.js';
 import { allTenants, prepared, scoped, sql } from '../../platform/sql/index.js';
 
@@ -41,28 +42,8 @@ const tenantQuery = prepared('auth.findTenant', (tenantId: string) =>
 
 export const findTenant = (db: Db, tenantId: string) => tenantQuery.first(db, tenantId);
 
-/** The user as the shell sees it (the token answer and user-info share it). */
-export interface UserProfile {
-  tenant_id: string;
-  user_id: string;
-  account: string;
-  user_name: string;
-  nick_name: string;
-  real_name: string;
-  role_name: string;
-  role_id: string;
-  role_aliases: string[];
-  dept_id: string;
-  dept_name: string;
-  avatar: string;
-  emp_no: string;
-  phone: string;
-  email: string;
-  sex: number;
-  oauth_id: string;
-  brand_names: string[];
-  password_initial: boolean;
-}
+/** The profile the shell sees (contracts), plus the role aliases the token carries. */
+export type UserProfile = WireProfile & { role_aliases: string[] };
 
 // Every sign-in and refresh reads these by the user id the session holds: any tenant's, by design.
 const profileQuery = prepared('auth.profile', (userId: string) =>

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { Captcha, PublicKey, TokenAnswer, UserInfo } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { notFound } from '../../platform/errors.js';
@@ -43,6 +44,7 @@ export async function authRoutes(app: App) {
           'Sign in (password, captcha, refresh_token, social grants); answers the token fields unwrapped',
         querystring: tokenParams,
         body: tokenParams,
+        response: { 200: TokenAnswer },
       },
     },
     async (req) => {
@@ -75,7 +77,7 @@ export async function authRoutes(app: App) {
       schema: {
         tags: ['auth'],
         summary: 'SM2 public key (hex, 04 prefix) and cipher mode (1 = C1C3C2) for encrypting passwords',
-        response: { 200: envelope(Type.Object({ publicKey: Type.String(), cipherMode: Type.Integer() })) },
+        response: { 200: envelope(PublicKey) },
       },
     },
     async () => ok({ publicKey: (await sm2Keys(db)).publicKey, cipherMode: CIPHER_MODE }),
@@ -89,9 +91,7 @@ export async function authRoutes(app: App) {
         tags: ['auth'],
         summary:
           'A captcha image (data URL) and its key; 5 characters, valid 30 minutes, usable once. enabled: whether sign-in requires it',
-        response: {
-          200: envelope(Type.Object({ key: Type.String(), image: Type.String(), enabled: Type.Boolean() })),
-        },
+        response: { 200: envelope(Captcha) },
       },
     },
     async () => ok({ ...(await createCaptcha(db)), enabled: config.CAPTCHA_MODE }),
@@ -126,7 +126,7 @@ export async function authRoutes(app: App) {
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user: account, names, roles, department, avatar, employee number, phone',
-        response: { 200: envelope(Type.Object({}, { additionalProperties: true })) },
+        response: { 200: envelope(UserInfo) },
       },
     },
     async (req) => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { TokenAnswer } from '@forecourt/contracts';
 import type { Db } from '../../platform/db/index.js';
 import { newId } from '../../platform/ids.js';
 import { OAuthError } from '../../platform/errors.js';
@@ -6,17 +7,7 @@ import { TokenError, type TokenService } from '../../platform/auth/tokens.js';
 import { loadProfile, type UserProfile } from './account.js';
 import { all, allTenants, exec, first, globalDb, scoped, sql } from '../../platform/sql/index.js';
 
-/** The unwrapped answer of the token endpoint (api-conventions.md "Sign-in"). */
-export type TokenAnswer = Omit<
-  UserProfile,
-  'role_aliases' | 'brand_names' | 'email' | 'sex' | 'password_initial'
-> & {
-  access_token: string;
-  refresh_token: string;
-  token_type: 'bearer';
-  expires_in: number;
-  license: string;
-};
+export type { TokenAnswer };
 
 export interface SessionOrigin {
   clientId: string;

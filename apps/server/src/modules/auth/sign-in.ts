@@ -6,7 +6,16 @@ import { verifyPassword, hashPassword } from '../../platform/auth/passwords.js';
 import type { TokenService } from '../../platform/auth/tokens.js';
 import { PLATFORM_TENANT } from '../../platform/scope.js';
 import { findAccount, findTenant } from './account.js';
-import { exec, first, prepared, scoped, sql } from '../../platform/sql/index.js';
+import { exec, first, globalDb, prepared, scoped, sql } from '../../platform/sql/index.js';
+
+/** Every token request reads its client's grant types. */
+const clientGrants = prepared('auth.clientGrants', (clientId: string) =>
+  globalDb
+    .selectFrom('blade_client')
+    .select('authorizedGrantTypes')
+    .where('clientId', '=', clientId)
+    .where('isDeleted', '=', 0),
+);
 
 /** A wrong password: counted, and the account locked for a while at the limit (the count starts again). */
 const countFailure = prepared(
@@ -66,12 +75,9 @@ export async function grantToken(deps: SignInDeps, r: TokenRequest): Promise<Tok
   const grant = need(r.grantType, 'grant_type');
   if (!(GRANTS as readonly string[]).includes(grant))
     throw new OAuthError(400, 'unsupported_grant_type', 'auth.grantUnsupported', { grant });
-  const client = await deps.db.one<{ authorized_grant_types: string }>(
-    'SELECT authorized_grant_types FROM blade_client WHERE client_id = $1 AND is_deleted = 0',
-    [r.clientId],
-  );
+  const client = await clientGrants.first(deps.db, r.clientId);
   if (
-    !client?.authorized_grant_types
+    !client?.authorizedGrantTypes
       .split(',')
       .map((s) => s.trim())
       .includes(grant)

@@ -1,11 +1,11 @@
 import { Type } from 'typebox';
+import { Region, RegionCascade, RegionNode, RegionSaved } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { notFound } from '../../platform/errors.js';
 import { scopeOf } from '../../platform/auth/guard.js';
 import { removeRegion, submitRegion } from './region-rules.js';
 
-const row = Type.Object({}, { additionalProperties: true });
 const code = Type.String({ pattern: '^\\d{2,12}$' });
 
 interface RegionRow {
@@ -49,7 +49,7 @@ export async function regionRoutes(app: App) {
         tags,
         summary: 'The regions under a parent code (00: provinces)',
         querystring: Type.Object({ parentCode: Type.Optional(Type.String({ pattern: '^\\d{2,12}$' })) }),
-        response: { 200: envelope(Type.Array(row)) },
+        response: { 200: envelope(Type.Array(RegionNode)) },
       },
     },
     async (req) => ok((await children(req.query.parentCode ?? '00')).map(node)),
@@ -63,7 +63,7 @@ export async function regionRoutes(app: App) {
         tags,
         summary: 'Options of one cascader level',
         querystring: Type.Object({ code: Type.Optional(code) }),
-        response: { 200: envelope(Type.Array(row)) },
+        response: { 200: envelope(Type.Array(RegionNode)) },
       },
     },
     async (req) => ok((await children(req.query.code ?? '00')).map(node)),
@@ -77,7 +77,7 @@ export async function regionRoutes(app: App) {
         tags,
         summary: 'One region with its province, city and district',
         querystring: Type.Object({ code }),
-        response: { 200: envelope(row) },
+        response: { 200: envelope(Region) },
       },
     },
     async (req) => {
@@ -88,7 +88,7 @@ export async function regionRoutes(app: App) {
         [req.query.code],
       );
       if (!r) throw notFound();
-      return ok(r);
+      return ok(r as Region);
     },
   );
 
@@ -100,7 +100,7 @@ export async function regionRoutes(app: App) {
         tags,
         summary: 'The whole tree to a level (default 3): { value, title, children }',
         querystring: Type.Object({ level: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })) }),
-        response: { 200: envelope(Type.Array(row)) },
+        response: { 200: envelope(Type.Array(RegionCascade)) },
       },
     },
     async (req) => {
@@ -136,7 +136,7 @@ export async function regionRoutes(app: App) {
           remark: Type.Optional(Type.String({ maxLength: 255 })),
           isUpdate: Type.Optional(Type.Boolean()),
         }),
-        response: { 200: envelope(row) },
+        response: { 200: envelope(RegionSaved) },
       },
     },
     async (req) => ok(await submitRegion(db, scopeOf(req), req.body)),

@@ -1,4 +1,7 @@
 import { Type } from 'typebox';
+import { Zone, ZoneNode, ZoneRegion, ZoneRow } from '@forecourt/contracts';
+
+type ZoneRowFields = Omit<ZoneRow, 'title' | 'key' | 'value'>;
 import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { requireCode, scopeOf } from '../../platform/auth/guard.js';
@@ -8,7 +11,6 @@ import { buildTree } from '../menu/tree.js';
 import { removeZones, saveZone, zones } from './zone-rules.js';
 import { Id, IdList } from '../../platform/schema.js';
 
-const row = Type.Object({}, { additionalProperties: true });
 const id = Id();
 const zoneBody = Type.Object({
   id: Type.Optional(id),
@@ -38,14 +40,14 @@ export async function zoneRoutes(app: App) {
           parentId: Type.Optional(id),
           name: Type.Optional(Type.String({ maxLength: 64 })),
         }),
-        response: { 200: envelope(Type.Array(row)) },
+        response: { 200: envelope(Type.Array(ZoneRow)) },
       },
     },
     async (req) => {
       const rows = await zones.list(db, scopeOf(req), req.query.name ? { name: req.query.name } : {}, (q) =>
         req.query.name ? q : q.where('t.parentId', '=', req.query.parentId ?? '0'),
       );
-      return ok(rows.map((z) => ({ ...z, title: label(z as never), key: z.id, value: z.id })));
+      return ok((rows as ZoneRowFields[]).map((z) => ({ ...z, title: label(z), key: z.id, value: z.id })));
     },
   );
 
@@ -56,7 +58,7 @@ export async function zoneRoutes(app: App) {
       schema: {
         tags,
         summary: 'Every zone as a tree of { id, title: "code name", value, children }, sorted by code',
-        response: { 200: envelope(Type.Array(row)) },
+        response: { 200: envelope(Type.Array(ZoneNode)) },
       },
     },
     async (req) => {
@@ -78,7 +80,7 @@ export async function zoneRoutes(app: App) {
             code: z.code,
             sort: i,
           })),
-        ),
+        ) as ZoneNode[],
       );
     },
   );
@@ -91,7 +93,7 @@ export async function zoneRoutes(app: App) {
         tags,
         summary: 'One zone with the regions it covers',
         querystring: Type.Object({ id }),
-        response: { 200: envelope(row) },
+        response: { 200: envelope(Zone) },
       },
     },
     async (req) => {
@@ -100,7 +102,7 @@ export async function zoneRoutes(app: App) {
         'SELECT region_code FROM blade_zone_region WHERE zone_id = $1 ORDER BY region_code',
         [req.query.id],
       );
-      return ok({ ...zone, regionCodes: regions.map((r) => r.region_code) });
+      return ok({ ...(zone as ZoneRowFields), regionCodes: regions.map((r) => r.region_code) });
     },
   );
 
@@ -117,7 +119,7 @@ export async function zoneRoutes(app: App) {
           id: Type.Optional(id),
           isUpdate: Type.Optional(Type.Boolean()),
         }),
-        response: { 200: envelope(Type.Array(row)) },
+        response: { 200: envelope(Type.Array(ZoneRegion)) },
       },
     },
     async (req) => {
@@ -133,7 +135,7 @@ export async function zoneRoutes(app: App) {
         WHERE r.parent_code = $1 ORDER BY r.code`,
         [req.query.parentCode ?? '00', scope.tenantId, own],
       );
-      return ok(rows);
+      return ok(rows as ZoneRegion[]);
     },
   );
 

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { Dept, DeptNode } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { requireCode, scopeOf } from '../../platform/auth/guard.js';
@@ -10,9 +11,13 @@ import { buildTree } from '../menu/tree.js';
 import { deptNode, depts, removeDepts, submitDept } from './rules.js';
 import { Id, IdList } from '../../platform/schema.js';
 
-const row = Type.Object({}, { additionalProperties: true });
 const id = Id();
 const parentQuery = { parentId: Type.Optional(id), tenantId: Type.Optional(Type.String({ maxLength: 12 })) };
+// The name filters a lazy list searches the whole tree by (also declared as filters of the Repo).
+const nameQuery = {
+  deptName: Type.Optional(Type.String({ maxLength: 200 })),
+  fullName: Type.Optional(Type.String({ maxLength: 200 })),
+};
 // The platform administrator may look at one tenant's tree; everyone else is scoped by the Repo anyway.
 const tenantFilter =
   (tenantId: string | undefined): Extra =>
@@ -35,18 +40,18 @@ export async function deptRoutes(app: App) {
       schema: {
         tags,
         summary: 'Departments under a parent (rows with hasChildren), filtered by name',
-        querystring: listQuerySchema(depts.def.filters!, parentQuery),
-        response: { 200: envelope(Type.Array(row)) },
+        querystring: listQuerySchema(depts.def.filters!, { ...parentQuery, ...nameQuery }),
+        response: { 200: envelope(Type.Array(Dept)) },
       },
     },
     async (req) => {
-      const q = req.query as { parentId?: string; tenantId?: string; deptName?: string; fullName?: string };
+      const q = req.query;
       const filtering = Boolean(q.deptName || q.fullName);
       // A name search looks through the whole tree; browsing goes one level at a time.
       return ok(
-        await depts.list(db, scopeOf(req), req.query, (w) =>
+        (await depts.list(db, scopeOf(req), req.query, (w) =>
           filtering ? tenantFilter(q.tenantId)(w) : tenantFilter(q.tenantId)(underParent(q.parentId)(w)),
-        ),
+        )) as Dept[],
       );
     },
   );
@@ -59,18 +64,11 @@ export async function deptRoutes(app: App) {
         tags,
         summary: 'Every department of the tenant, filtered',
         querystring: listQuerySchema(depts.def.filters!, parentQuery),
-        response: { 200: envelope(Type.Array(row)) },
+        response: { 200: envelope(Type.Array(Dept)) },
       },
     },
     async (req) =>
-      ok(
-        await depts.list(
-          db,
-          scopeOf(req),
-          req.query,
-          tenantFilter((req.query as { tenantId?: string }).tenantId),
-        ),
-      ),
+      ok((await depts.list(db, scopeOf(req), req.query, tenantFilter(req.query.tenantId))) as Dept[]),
   );
 
   app.get(
@@ -81,13 +79,15 @@ export async function deptRoutes(app: App) {
         tags,
         summary: 'The department tree: { id, parentId, title, key, value, children }',
         querystring: Type.Object({ tenantId: Type.Optional(Type.String({ maxLength: 12 })) }),
-        response: { 200: envelope(Type.Array(row)) },
+        response: { 200: envelope(Type.Array(DeptNode)) },
       },
     },
     async (req) => {
       const rows = await depts.list(db, scopeOf(req), {}, tenantFilter(req.query.tenantId));
       return ok(
-        buildTree(rows.map((d) => ({ ...deptNode(d as never), sort: Number((d as { sort: number }).sort) }))),
+        buildTree(
+          rows.map((d) => ({ ...deptNode(d as never), sort: Number((d as { sort: number }).sort) })),
+        ) as DeptNode[],
       );
     },
   );
@@ -100,7 +100,7 @@ export async function deptRoutes(app: App) {
         tags,
         summary: 'Tree nodes under a parent, for pickers (employees come from dept-personnel)',
         querystring: Type.Object(parentQuery),
-        response: { 200: envelope(Type.Array(row)) },
+        response: { 200: envelope(Type.Array(DeptNode)) },
       },
     },
     async (req) =>
@@ -121,10 +121,10 @@ export async function deptRoutes(app: App) {
         tags,
         summary: 'One department',
         querystring: Type.Object({ id }),
-        response: { 200: envelope(row) },
+        response: { 200: envelope(Dept) },
       },
     },
-    async (req) => ok(await depts.detail(db, scopeOf(req), req.query.id)),
+    async (req) => ok((await depts.detail(db, scopeOf(req), req.query.id)) as Dept),
   );
 
   app.post(
@@ -179,7 +179,7 @@ export async function deptRoutes(app: App) {
           type: Type.Optional(Type.String({ maxLength: 4 })),
           tenantId: Type.Optional(Type.String({ maxLength: 12 })),
         }),
-        response: { 200: envelope(Type.Array(row)) },
+        response: { 200: envelope(Type.Array(DeptNode)) },
       },
     },
     async (req) => {
@@ -210,7 +210,7 @@ export async function deptRoutes(app: App) {
           empNo: u.code,
           phone: u.phone,
           avatar: u.avatar,
-          brandNames: u.brandNames,
+          brandNames: u.brandNames as string[],
         })),
       );
     },

@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
+import { Dashboard, NoticePage, SystemNoticePage, Workbench } from '@forecourt/contracts';
 import { urlString } from '../../platform/url.js';
 import type { App } from '../../platform/context.js';
-import { envelope, ok, pageSchema } from '../../platform/envelope.js';
+import { envelope, ok } from '../../platform/envelope.js';
 import { scopeOf } from '../../platform/auth/guard.js';
 import { newId } from '../../platform/ids.js';
 import { formatDateTime } from '../../platform/time.js';
@@ -11,16 +12,7 @@ import { pageParams, toPage } from '../../platform/paging.js';
 import './messages.js';
 import { redactUrl } from '../../platform/logging.js';
 
-const noticeSchema = Type.Object({
-  id: Type.String(),
-  title: Type.String(),
-  content: Type.String(),
-  category: Type.Integer(),
-  publishTime: Type.String(),
-  read: Type.Boolean(),
-});
 const idSchema = Type.String({ pattern: '^[0-9]{1,19}$' });
-const series = Type.Array(Type.Object({ name: Type.String(), value: Type.Integer() }));
 const logEntry = Type.Object({
   type: Type.String({ maxLength: 40 }),
   message: Type.String({ maxLength: 4000 }),
@@ -42,23 +34,7 @@ export async function deskRoutes(app: App) {
       schema: {
         tags: ['desk'],
         summary: "The caller's pending items and the tenant's latest notices",
-        response: {
-          200: envelope(
-            Type.Object({
-              pendingApprovals: Type.Union([Type.Integer(), Type.Null()]),
-              unreadNotices: Type.Integer(),
-              notices: Type.Array(
-                Type.Object({
-                  id: Type.String(),
-                  title: Type.String(),
-                  content: Type.String(),
-                  category: Type.Integer(),
-                  publishTime: Type.String(),
-                }),
-              ),
-            }),
-          ),
-        },
+        response: { 200: envelope(Workbench) },
       },
     },
     async (req) => {
@@ -109,9 +85,7 @@ export async function deskRoutes(app: App) {
           current: Type.Optional(Type.Integer({ minimum: 1 })),
           size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
         }),
-        response: {
-          200: envelope(Type.Intersect([pageSchema(noticeSchema), Type.Object({ unread: Type.Integer() })])),
-        },
+        response: { 200: envelope(NoticePage) },
       },
     },
     async (req) => {
@@ -171,21 +145,7 @@ export async function deskRoutes(app: App) {
           current: Type.Optional(Type.Integer({ minimum: 1 })),
           size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
         }),
-        response: {
-          200: envelope(
-            Type.Intersect([
-              pageSchema(
-                Type.Object({
-                  id: Type.String(),
-                  text: Type.String(),
-                  time: Type.String(),
-                  read: Type.Boolean(),
-                }),
-              ),
-              Type.Object({ unread: Type.Integer() }),
-            ]),
-          ),
-        },
+        response: { 200: envelope(SystemNoticePage) },
       },
     },
     async (req) => {
@@ -248,16 +208,7 @@ export async function deskRoutes(app: App) {
         tags: ['desk'],
         summary:
           "Figures of the caller's tenant: staff by role, sign-ins of the last 7 days, headcount by department, menus by area",
-        response: {
-          200: envelope(
-            Type.Object({
-              staffByRole: series,
-              signIns: Type.Array(Type.Object({ day: Type.String(), value: Type.Integer() })),
-              deptHeadcount: series,
-              menusByArea: series,
-            }),
-          ),
-        },
+        response: { 200: envelope(Dashboard) },
       },
     },
     async (req) => {

@@ -1,5 +1,6 @@
 import { all, sql } from '../../platform/sql/index.js';
 import { Type } from 'typebox';
+import { Dict, DictNode, type Page } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok, pageSchema } from '../../platform/envelope.js';
 import { requireCode, scopeOf } from '../../platform/auth/guard.js';
@@ -10,7 +11,6 @@ import { bizDicts, systemDicts } from './repo.js';
 import { removeDicts, submitDict, toTree } from './rules.js';
 import { Id, IdList } from '../../platform/schema.js';
 
-const row = Type.Object({}, { additionalProperties: true });
 const id = Id();
 const entry = Type.Object({
   id: Type.String(),
@@ -92,14 +92,14 @@ export async function dictRoutes(app: App) {
           tags,
           summary: 'Dictionary rows (all levels), filtered',
           querystring: filters,
-          response: { 200: envelope(Type.Array(row)) },
+          response: { 200: envelope(Type.Array(Dict)) },
         },
       },
       async (req) =>
         ok(
-          await repo.list(db, scopeOf(req), req.query, (q) =>
+          (await repo.list(db, scopeOf(req), req.query, (q) =>
             req.query.parentId !== undefined ? q.where('t.parentId', '=', req.query.parentId) : q,
-          ),
+          )) as Dict[],
         ),
     );
 
@@ -111,10 +111,11 @@ export async function dictRoutes(app: App) {
           tags,
           summary: 'A page of dictionaries (the roots)',
           querystring: filters,
-          response: { 200: envelope(pageSchema(row)) },
+          response: { 200: envelope(pageSchema(Dict)) },
         },
       },
-      async (req) => ok(await repo.page(db, scopeOf(req), req.query, (q) => q.where('t.parentId', '=', '0'))),
+      async (req) =>
+        ok((await repo.page(db, scopeOf(req), req.query, (q) => q.where('t.parentId', '=', '0'))) as Page<Dict>),
     );
 
     app.get(
@@ -125,12 +126,14 @@ export async function dictRoutes(app: App) {
           tags,
           summary: 'A page of the entries of one dictionary',
           querystring: listQuerySchema(repo.def.filters!, { parentId: id }),
-          response: { 200: envelope(pageSchema(row)) },
+          response: { 200: envelope(pageSchema(Dict)) },
         },
       },
       async (req) =>
         ok(
-          await repo.page(db, scopeOf(req), req.query, (q) => q.where('t.parentId', '=', req.query.parentId)),
+          (await repo.page(db, scopeOf(req), req.query, (q) =>
+            q.where('t.parentId', '=', req.query.parentId),
+          )) as Page<Dict>,
         ),
     );
 
@@ -142,10 +145,10 @@ export async function dictRoutes(app: App) {
           tags,
           summary: 'One dictionary row',
           querystring: Type.Object({ id, code: Type.Optional(Type.String({ maxLength: 255 })) }),
-          response: { 200: envelope(row) },
+          response: { 200: envelope(Dict) },
         },
       },
-      async (req) => ok(await repo.detail(db, scopeOf(req), req.query.id)),
+      async (req) => ok((await repo.detail(db, scopeOf(req), req.query.id)) as Dict),
     );
 
     app.get(
@@ -156,13 +159,13 @@ export async function dictRoutes(app: App) {
           tags,
           summary: 'Dictionaries as a tree for selects (code=DICT: every dictionary)',
           querystring: Type.Object({ code: Type.Optional(Type.String({ maxLength: 255 })) }),
-          response: { 200: envelope(Type.Array(row)) },
+          response: { 200: envelope(Type.Array(DictNode)) },
         },
       },
       async (req) => {
         const code = req.query.code && req.query.code !== 'DICT' ? req.query.code : undefined;
         const rows = await repo.list(db, scopeOf(req), {}, (q) => (code ? q.where('t.code', '=', code) : q));
-        return ok(toTree(rows as never));
+        return ok(toTree(rows as never) as DictNode[]);
       },
     );
 

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { ImFriendList, ImProfile } from '@forecourt/contracts';
 import { TYPES } from '@forecourt/im-sdk/types';
 import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
@@ -10,23 +11,6 @@ import { friendList } from './friends.js';
 import { ensureUser, updateProfile } from './profiles.js';
 import { serveSocket } from './socket.js';
 import { issueTicket } from './tickets.js';
-
-const profile = Type.Object({
-  userID: Type.String(),
-  nick: Type.String(),
-  avatar: Type.String(),
-  gender: Type.String(),
-  department: Type.String(),
-});
-
-const friend = Type.Object({
-  id: Type.String(),
-  empNo: Type.String(),
-  realName: Type.String(),
-  avatar: Type.String(),
-  brandNames: Type.Array(Type.String()),
-  account: Type.String(),
-});
 
 /** Gender as the chat profile stores it; the shell's words (male, female, unknown) are accepted too. */
 const GENDERS: Record<string, string> = {
@@ -89,7 +73,7 @@ export async function imRoutes(app: App) {
           avatar: Type.Optional(Type.String({ maxLength: 1000 })),
           gender: Type.Optional(Type.Union(Object.keys(GENDERS).map((g) => Type.Literal(g)))),
         }),
-        response: { 200: envelope(profile) },
+        response: { 200: envelope(ImProfile) },
       },
     },
     async (req) => {
@@ -130,7 +114,7 @@ export async function imRoutes(app: App) {
           ),
           roleIds: Type.Optional(Type.String({ maxLength: 2000 })),
         }),
-        response: { 200: envelope(Type.Record(Type.String(), Type.Array(friend))) },
+        response: { 200: envelope(ImFriendList) },
       },
     },
     async (req) => {

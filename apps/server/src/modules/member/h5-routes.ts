@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { CustomerProfile, CustomerSignIn } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { bad, forbidden } from '../../platform/errors.js';
@@ -21,7 +22,6 @@ import {
 
 const tenantId = Type.Optional(Type.String({ pattern: '^\\d{1,12}$' }));
 const phone = Type.Optional(Type.String({ maxLength: 20 }));
-const row = Type.Object({}, { additionalProperties: true });
 /** Codes of the mobile sign-in are kept apart per tenant: the same number may be a customer of several. */
 export const smsPurpose = (tenant: string) => `h5:${tenant}`;
 
@@ -74,16 +74,7 @@ export async function h5Routes(app: App, tokens: CustomerTokens) {
         summary:
           'Signs a customer in with the SMS code (single use, 5 tries); a new number becomes a lead of an online-sales colleague',
         body: Type.Object({ tenantId, phone, code: Type.Optional(Type.String({ maxLength: 10 })) }),
-        response: {
-          200: envelope(
-            Type.Object({
-              accessToken: Type.String(),
-              tokenType: Type.String(),
-              expiresIn: Type.Integer(),
-              customer: row,
-            }),
-          ),
-        },
+        response: { 200: envelope(CustomerSignIn) },
       },
     },
     async (req) => {
@@ -120,7 +111,7 @@ export async function h5Routes(app: App, tokens: CustomerTokens) {
         tags,
         summary:
           'The signed-in customer and the public card of the staff member looking after them (name, avatar, brands)',
-        response: { 200: envelope(row) },
+        response: { 200: envelope(CustomerProfile) },
       },
     },
     async (req) => ok(await customerProfile(db, customerOf(req))),
@@ -138,7 +129,7 @@ export async function h5Routes(app: App, tokens: CustomerTokens) {
           name: Type.Optional(Type.String({ maxLength: 40 })),
           sex: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
         }),
-        response: { 200: envelope(row) },
+        response: { 200: envelope(CustomerProfile) },
       },
     },
     async (req) => {

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { Customer as CustomerRow } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok, pageSchema } from '../../platform/envelope.js';
 import { requireCode, scopeOf } from '../../platform/auth/guard.js';
@@ -17,7 +18,6 @@ import {
 } from './customers.js';
 import { Id, IdList } from '../../platform/schema.js';
 
-const row = Type.Object({}, { additionalProperties: true });
 const id = Id();
 const key = (max: number) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]));
 
@@ -38,12 +38,12 @@ export async function customerRoutes(app: App) {
         querystring: listQuerySchema(customers.def.filters!, {
           tenantId: Type.Optional(Type.String({ maxLength: 12 })),
         }),
-        response: { 200: envelope(pageSchema(row)) },
+        response: { 200: envelope(pageSchema(CustomerRow)) },
       },
     },
     async (req) => {
       const scope = scopeOf(req);
-      const tenant = (req.query as { tenantId?: string }).tenantId;
+      const tenant = req.query.tenantId;
       const page = await customers.page(db, scope, req.query, (q) => {
         const mine = visibleTo(scope)(q);
         // The platform administrator may narrow the list to one tenant; everyone else is scoped anyway.
@@ -61,7 +61,7 @@ export async function customerRoutes(app: App) {
         tags,
         summary: 'One customer',
         querystring: Type.Object({ id }),
-        response: { 200: envelope(row) },
+        response: { 200: envelope(CustomerRow) },
       },
     },
     async (req) => {

@@ -1,4 +1,5 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
+import { MenuRow, MenuTreeNode } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { requireCode, scopeOf } from '../../platform/auth/guard.js';
@@ -8,7 +9,6 @@ import { buildTree } from './tree.js';
 import { menus, removeMenus, submitMenu } from './admin.js';
 import { Id, IdList } from '../../platform/schema.js';
 
-const row = Type.Object({}, { additionalProperties: true });
 const id = Id();
 
 /** The menu console: browse, add, change and remove menus and buttons (platform administrator for writes). */
@@ -16,16 +16,23 @@ export async function menuAdminRoutes(app: App) {
   const { db } = app.ctx;
   const base = '/api/blade-system/menu';
   const tags = ['menu'];
-  const q = listQuerySchema(menus.def.filters!, { parentId: Type.Optional(id) });
+  const text = Type.Optional(Type.String({ maxLength: 200 }));
+  // name/code/alias are the Repo's filters too; declared here because a search by them leaves the parent.
+  const q = listQuerySchema(menus.def.filters!, {
+    parentId: Type.Optional(id),
+    name: text,
+    code: text,
+    alias: text,
+  });
   const lazy =
-    (categoryOnly?: 1) => async (req: { query: unknown; auth: unknown } & Parameters<typeof scopeOf>[0]) => {
-      const query = req.query as { parentId?: string; name?: string; code?: string; alias?: string };
+    (categoryOnly?: 1) => async (req: { query: Static<typeof q> } & Parameters<typeof scopeOf>[0]) => {
+      const query = req.query;
       const searching = Boolean(query.name || query.code || query.alias);
       return ok(
-        await menus.list(db, scopeOf(req), query, (q) => {
+        (await menus.list(db, scopeOf(req), query, (q) => {
           const level = searching ? q : q.where('t.parentId', '=', query.parentId ?? '0');
           return categoryOnly ? level.where('t.category', '=', 1) : level;
-        }),
+        })) as MenuRow[],
       );
     };
 
@@ -37,7 +44,7 @@ export async function menuAdminRoutes(app: App) {
         tags,
         summary: 'Menus and buttons under a parent (or matching a search)',
         querystring: q,
-        response: { 200: envelope(Type.Array(row)) },
+        response: { 200: envelope(Type.Array(MenuRow)) },
       },
     },
     lazy(),
@@ -50,7 +57,7 @@ export async function menuAdminRoutes(app: App) {
         tags,
         summary: 'Menus (no buttons) under a parent',
         querystring: q,
-        response: { 200: envelope(Type.Array(row)) },
+        response: { 200: envelope(Type.Array(MenuRow)) },
       },
     },
     lazy(1),
@@ -63,10 +70,10 @@ export async function menuAdminRoutes(app: App) {
         tags,
         summary: 'Every menu and button, filtered',
         querystring: q,
-        response: { 200: envelope(Type.Array(row)) },
+        response: { 200: envelope(Type.Array(MenuRow)) },
       },
     },
-    async (req) => ok(await menus.list(db, scopeOf(req), req.query)),
+    async (req) => ok((await menus.list(db, scopeOf(req), req.query)) as MenuRow[]),
   );
   app.get(
     `${base}/tree`,
@@ -75,17 +82,14 @@ export async function menuAdminRoutes(app: App) {
       schema: {
         tags,
         summary: 'Menus (no buttons) as a tree for the parent select',
-        response: { 200: envelope(Type.Array(row)) },
+        response: { 200: envelope(Type.Array(MenuTreeNode)) },
       },
     },
     async (req) => {
-      const rows = (await menus.list(db, scopeOf(req), {}, (q) => q.where('t.category', '=', 1))) as Array<{
-        id: string;
-        parentId: string;
-        name: string;
-        sort: number;
-      }>;
-      return ok(buildTree(rows.map((m) => ({ ...m, title: m.name, key: m.id, value: m.id }))));
+      const rows = (await menus.list(db, scopeOf(req), {}, (q) => q.where('t.category', '=', 1))) as MenuRow[];
+      return ok(
+        buildTree(rows.map((m) => ({ ...m, title: m.name, key: m.id, value: m.id }))) as MenuTreeNode[],
+      );
     },
   );
   app.get(
@@ -96,10 +100,10 @@ export async function menuAdminRoutes(app: App) {
         tags,
         summary: 'One menu or button',
         querystring: Type.Object({ id }),
-        response: { 200: envelope(row) },
+        response: { 200: envelope(MenuRow) },
       },
     },
-    async (req) => ok(await menus.detail(db, scopeOf(req), req.query.id)),
+    async (req) => ok((await menus.detail(db, scopeOf(req), req.query.id)) as MenuRow),
   );
   app.post(
     `${base}/submit`,

@@ -63,7 +63,11 @@ export const MENU_CATALOG: MenuSeed[] = [
         path: '/wel/index',
         icon: 'DesktopOutlined',
         keepAlive: true,
-        buttons: [['chat_tim', '即时通讯', 'Instant messaging', STAFF]],
+        buttons: [
+          ['chat_tim', '即时通讯', 'Instant messaging', STAFF],
+          // wave 2, sales-desk: the sales workbench's figures (resource staff for the stock's age)
+          ['sales_desk', '销售工作台', 'Sales workbench', ['admin', 'sales', 'online_sales', 'resource']],
+        ],
       },
       {
         code: 'wel_dashboard',

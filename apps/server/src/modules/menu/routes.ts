@@ -1,13 +1,13 @@
 import { LRUCache } from 'lru-cache';
 import { Type } from 'typebox';
+import { ButtonGroup, MenuNode, TopMenu } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { scopeOf } from '../../platform/auth/guard.js';
 import type { Scope } from '../../platform/scope.js';
+import { all, anyId, scoped } from '../../platform/sql/index.js';
 import { buildTree, buttonGroups, grantedMenus, topMenuRoots } from './tree.js';
 import { Id } from '../../platform/schema.js';
-
-const anyArray = Type.Array(Type.Object({}, { additionalProperties: true }));
 
 /**
  * Menus depend only on the caller's roles (and the top menu chosen), and every user loads them at
@@ -55,7 +55,7 @@ export async function menuRoutes(app: App) {
         tags: ['menu'],
         summary: "The caller's menu tree (menus granted to the caller's roles and their ancestors), sorted",
         querystring: Type.Object({ topMenuId: Type.Optional(Id()) }),
-        response: { 200: envelope(anyArray) },
+        response: { 200: envelope(Type.Array(MenuNode)) },
       },
     },
     async (req) => {
@@ -67,7 +67,7 @@ export async function menuRoutes(app: App) {
         const owned = await topMenuRoots(db, scope, top);
         return roots.filter((r) => owned.has(r.id));
       });
-      return ok(tree);
+      return ok(tree as MenuNode[]);
     },
   );
 
@@ -78,12 +78,12 @@ export async function menuRoutes(app: App) {
       schema: {
         tags: ['menu'],
         summary: "The caller's buttons grouped by page (the shell flattens them to code → true)",
-        response: { 200: envelope(anyArray) },
+        response: { 200: envelope(Type.Array(ButtonGroup)) },
       },
     },
     async (req) => {
       const scope = scopeOf(req);
-      return ok(await buttonsCache.get(roleKey(scope), () => buttonGroups(db, scope)));
+      return ok((await buttonsCache.get(roleKey(scope), () => buttonGroups(db, scope))) as ButtonGroup[]);
     },
   );
 
@@ -94,21 +94,31 @@ export async function menuRoutes(app: App) {
       schema: {
         tags: ['menu'],
         summary: "The top menus of the caller's tenant that own at least one menu the caller may open",
-        response: { 200: envelope(anyArray) },
+        response: { 200: envelope(Type.Array(TopMenu)) },
       },
     },
     async (req) => {
       const scope = scopeOf(req);
       const menus = await grantedMenus(db, scope, 1);
       const ids = menus.map((m) => m.id);
-      const rows = await db.query(
-        `SELECT t.id, t.code, t.name, t.source, t.path, t.sort, t.meta FROM blade_top_menu t
-          WHERE t.tenant_id = $1 AND t.is_deleted = 0
-            AND EXISTS (SELECT 1 FROM blade_top_menu_setting s WHERE s.top_menu_id = t.id AND s.menu_id = ANY($2::bigint[]))
-          ORDER BY t.sort, t.id`,
-        [scope.tenantId, ids],
+      // The caller's own tenant, the platform administrator's too: these are its navigation.
+      const rows = await all(
+        db,
+        scoped({ tenantId: scope.tenantId, isPlatformAdmin: false })
+          .selectFrom('blade_top_menu', 't')
+          .select(['t.id', 't.code', 't.name', 't.source', 't.path', 't.sort', 't.meta'])
+          .where(({ exists, selectFrom }) =>
+            exists(
+              selectFrom('blade_top_menu_setting as s')
+                .select('s.menuId')
+                .whereRef('s.topMenuId', '=', 't.id')
+                .where('s.menuId', '=', anyId(ids)),
+            ),
+          )
+          .orderBy('t.sort')
+          .orderBy('t.id'),
       );
-      return ok(rows);
+      return ok(rows as TopMenu[]);
     },
   );
 }

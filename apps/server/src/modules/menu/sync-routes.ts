@@ -1,6 +1,8 @@
 import { Type } from 'typebox';
+import { MenuDiff, MenuSyncRecord, RemoteMenu, SyncMenu } from '@forecourt/contracts';
 import { scopeOf } from '../../platform/auth/guard.js';
 import type { App } from '../../platform/context.js';
+import { all, anyId, scoped } from '../../platform/sql/index.js';
 import { Repo } from '../../platform/crud.js';
 import { envelope, ok, pageSchema } from '../../platform/envelope.js';
 import {
@@ -16,7 +18,6 @@ import { requirePlatformAdmin } from './sync.js';
 import { checkExportToken, remoteOf, SYNC_TOKEN_HEADER, EXPORT_PATH } from './sync-remote.js';
 import { Id, IdList } from '../../platform/schema.js';
 
-const row = Type.Object({}, { additionalProperties: true });
 const id = Id();
 const remoteIds = Type.Array(id, { minItems: 1, maxItems: 200 });
 
@@ -51,14 +52,16 @@ export async function menuSyncRoutes(app: App) {
           parentId: Type.Optional(id),
           ids: Type.Optional(IdList()),
         }),
-        response: { 200: envelope(Type.Object({ records: Type.Array(row) })) },
+        response: { 200: envelope(Type.Object({ records: Type.Array(SyncMenu) })) },
       },
     },
     async (req) => {
       checkExportToken(config, req.headers[SYNC_TOKEN_HEADER]);
       const { ids, parentId } = req.query;
       return ok({
-        records: ids ? await menuSubtrees(db, ids.split(',')) : await menuChildren(db, parentId ?? '0'),
+        records: (ids
+          ? await menuSubtrees(db, ids.split(','))
+          : await menuChildren(db, parentId ?? '0')) as SyncMenu[],
       });
     },
   );
@@ -72,7 +75,7 @@ export async function menuSyncRoutes(app: App) {
         summary:
           "The remote's menus under a remote parent, each with syncState: missing here, changed, or same",
         querystring: Type.Object({ parentId: Type.Optional(id) }),
-        response: { 200: envelope(Type.Array(row)) },
+        response: { 200: envelope(Type.Array(RemoteMenu)) },
       },
     },
     async (req) => {
@@ -84,7 +87,7 @@ export async function menuSyncRoutes(app: App) {
         rows.map((r) => {
           const l = byCode.get(r.code);
           return {
-            ...r,
+            ...(r as SyncMenu),
             leaf: !r.hasChildren,
             syncState: !l ? 'missing' : changesOf(l, r).length ? 'changed' : 'same',
           };
@@ -102,17 +105,7 @@ export async function menuSyncRoutes(app: App) {
         summary:
           'The diff of remote sub-trees (by remote ids) against the local menus, by code: added, changed (with fields), removed',
         body: Type.Object({ ids: remoteIds }),
-        response: {
-          200: envelope(
-            Type.Object({
-              remoteUrl: Type.String(),
-              added: Type.Integer(),
-              changed: Type.Integer(),
-              removed: Type.Integer(),
-              items: Type.Array(row),
-            }),
-          ),
-        },
+        response: { 200: envelope(MenuDiff) },
       },
     },
     async (req) => {
@@ -121,7 +114,7 @@ export async function menuSyncRoutes(app: App) {
       const rows = await remote.subtrees(req.body.ids);
       const roots = rootCodes(rows, req.body.ids);
       const items = diffMenus(rows, await localMenus(db), roots);
-      return ok({ remoteUrl: remote.url, ...countOf(items), items });
+      return ok({ remoteUrl: remote.url, ...countOf(items), items } as MenuDiff);
     },
   );
 
@@ -180,23 +173,35 @@ export async function menuSyncRoutes(app: App) {
           size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
           remoteUrl: Type.Optional(Type.String({ maxLength: 500 })),
         }),
-        response: { 200: envelope(pageSchema(row)) },
+        response: { 200: envelope(pageSchema(MenuSyncRecord)) },
       },
     },
     async (req) => {
       const scope = scopeOf(req);
       requirePlatformAdmin(scope);
       const page = await syncRecords.page(db, scope, req.body);
-      const users = await db.query<{ id: string; account: string; real_name: string | null }>(
-        'SELECT id::text AS id, account, real_name FROM blade_user WHERE id = ANY($1::bigint[])',
-        [[...new Set(page.records.map((r) => String(r.createUser)))].filter((u) => /^\d+$/.test(u))],
+      // The platform administrator's page: whoever ran a sync, removed accounts too.
+      const users = await all(
+        db,
+        scoped(scope)
+          .selectFrom('blade_user', 'blade_user', { withDeleted: true })
+          .select(['id', 'account', 'realName'])
+          .where(
+            'id',
+            '=',
+            anyId([...new Set(page.records.map((r) => String(r.createUser)))].filter((u) => /^\d+$/.test(u))),
+          ),
       );
       const names = new Map(users.map((u) => [u.id, u]));
       return ok({
         ...page,
         records: page.records.map((r) => {
           const u = names.get(String(r.createUser));
-          return { ...r, createUserAccount: u?.account ?? null, createUserName: u?.real_name ?? null };
+          return {
+            ...(r as Omit<MenuSyncRecord, 'createUserAccount' | 'createUserName'>),
+            createUserAccount: u?.account ?? null,
+            createUserName: u?.realName ?? null,
+          };
         }),
       });
     },

@@ -3,6 +3,7 @@ import { bad, forbidden } from '../../platform/errors.js';
 import { registerMessages } from '../../platform/i18n.js';
 import { newId } from '../../platform/ids.js';
 import type { Scope } from '../../platform/scope.js';
+import { allTenants, exec, globalDb, scoped, sql } from '../../platform/sql/index.js';
 
 registerMessages(
   {
@@ -287,12 +288,19 @@ export async function applyMenuDiff(
       addedIds.push(id);
     }
     if (addedIds.length) {
-      await t.query(
-        `INSERT INTO blade_role_menu (role_id, menu_id)
-         SELECT r.id, m FROM blade_role r CROSS JOIN unnest($1::bigint[]) AS m
-          WHERE r.role_alias = 'administrator' AND r.is_deleted = 0
-         ON CONFLICT DO NOTHING`,
-        [addedIds],
+      // Every tenant's administrator role gets the new menus.
+      await exec(
+        t,
+        globalDb
+          .insertInto('blade_role_menu')
+          .columns(['roleId', 'menuId'])
+          .expression(
+            scoped(allTenants)
+              .selectFrom('blade_role', 'r')
+              .select(['r.id', sql<string>`unnest(${addedIds}::bigint[])`.as('m')])
+              .where('r.roleAlias', '=', 'administrator'),
+          )
+          .onConflict((oc) => oc.doNothing()),
       );
     }
 
@@ -336,19 +344,17 @@ export async function applyMenuDiff(
 
     const counts = countOf(chosen);
     const recordId = newId();
-    await t.query(
-      `INSERT INTO blade_menu_sync_record (id, tenant_id, remote_url, added, changed, removed, items, create_user)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        recordId,
-        scope.tenantId,
-        input.remoteUrl,
-        counts.added,
-        counts.changed,
-        counts.removed,
-        JSON.stringify(chosen),
-        scope.userId,
-      ],
+    await exec(
+      t,
+      scoped({ tenantId: scope.tenantId, isPlatformAdmin: false }).insertInto('blade_menu_sync_record', {
+        id: recordId,
+        remoteUrl: input.remoteUrl,
+        added: counts.added,
+        changed: counts.changed,
+        removed: counts.removed,
+        items: JSON.stringify(chosen),
+        createUser: scope.userId,
+      }),
     );
     return { recordId, ...counts };
   });

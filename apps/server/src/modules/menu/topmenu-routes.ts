@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { type Page, TopMenuGrantNode, TopMenuRow } from '@forecourt/contracts';
 import { scopeOf } from '../../platform/auth/guard.js';
 import type { App } from '../../platform/context.js';
 import { envelope, ok, pageSchema } from '../../platform/envelope.js';
@@ -14,7 +15,6 @@ import {
 } from './topmenu.js';
 import { Id, IdList } from '../../platform/schema.js';
 
-const row = Type.Object({}, { additionalProperties: true });
 const id = Id();
 const idList = IdList();
 const PERMISSION = 'code:menu_top' as const;
@@ -37,16 +37,16 @@ export async function topMenuRoutes(app: App) {
         querystring: listQuerySchema(topMenus.def.filters!, {
           tenantId: Type.Optional(Type.String({ maxLength: 12 })),
         }),
-        response: { 200: envelope(pageSchema(row)) },
+        response: { 200: envelope(pageSchema(TopMenuRow)) },
       },
     },
     async (req) => {
-      const tenantId = (req.query as { tenantId?: string }).tenantId;
+      const { tenantId } = req.query;
       return ok(
-        await topMenus.page(db, scopeOf(req), req.query, (q) =>
+        (await topMenus.page(db, scopeOf(req), req.query, (q) =>
           // The platform administrator may look at one tenant; everyone else is scoped by the Repo anyway.
           tenantId ? q.where('t.tenantId', '=', tenantId) : q,
-        ),
+        )) as Page<TopMenuRow>,
       );
     },
   );
@@ -59,10 +59,10 @@ export async function topMenuRoutes(app: App) {
         tags,
         summary: 'One top menu',
         querystring: Type.Object({ id }),
-        response: { 200: envelope(row) },
+        response: { 200: envelope(TopMenuRow) },
       },
     },
-    async (req) => ok(await topMenus.detail(db, scopeOf(req), req.query.id)),
+    async (req) => ok((await topMenus.detail(db, scopeOf(req), req.query.id)) as TopMenuRow),
   );
 
   app.post(
@@ -116,7 +116,7 @@ export async function topMenuRoutes(app: App) {
       tags,
       summary:
         'The first-level menus the caller may place under a top menu: { id, parentId, title, key, value }',
-      response: { 200: envelope(Type.Array(row)) },
+      response: { 200: envelope(Type.Array(TopMenuGrantNode)) },
     },
   };
   const grantTreeHandler = async (req: Parameters<typeof scopeOf>[0]) =>
@@ -145,8 +145,8 @@ export async function topMenuRoutes(app: App) {
       response: { 200: envelope(Type.Array(Type.String())) },
     },
   };
-  const treeKeysHandler = async (req: Parameters<typeof scopeOf>[0]) =>
-    ok(await topMenuKeys(db, scopeOf(req), splitIds((req.query as { topMenuIds: string }).topMenuIds)));
+  const treeKeysHandler = async (req: { query: { topMenuIds: string } } & Parameters<typeof scopeOf>[0]) =>
+    ok(await topMenuKeys(db, scopeOf(req), splitIds(req.query.topMenuIds)));
   app.get(`${base}/tree-keys`, treeKeys, treeKeysHandler);
   app.get('/api/blade-system/menu/top-tree-keys', treeKeys, treeKeysHandler);
 

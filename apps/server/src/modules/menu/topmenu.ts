@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/index.js';
 import { bad } from '../../platform/errors.js';
 import { registerMessages } from '../../platform/i18n.js';
 import type { Scope } from '../../platform/scope.js';
+import { first, scoped } from '../../platform/sql/index.js';
 import { grantedMenus } from './tree.js';
 
 registerMessages(
@@ -48,13 +49,19 @@ export async function submitTopMenu(db: Db, scope: Scope, input: TopMenuInput): 
     let tenantId = scope.isPlatformAdmin && input.tenantId ? input.tenantId : scope.tenantId;
     if (input.id) {
       await topMenus.assertAccessible(t, scope, [input.id]);
-      tenantId = (await t.one<{ tenant_id: string }>('SELECT tenant_id FROM blade_top_menu WHERE id = $1', [
-        input.id,
-      ]))!.tenant_id;
+      tenantId = (await first(
+        t,
+        scoped(scope).selectFrom('blade_top_menu').select('tenantId').where('id', '=', input.id),
+      ))!.tenantId;
     }
-    const dup = await t.one(
-      'SELECT 1 FROM blade_top_menu WHERE tenant_id = $1 AND code = $2 AND is_deleted = 0 AND id <> $3',
-      [tenantId, input.code, input.id ?? '0'],
+    // Codes are unique within the tenant the menu belongs to.
+    const dup = await first(
+      t,
+      scoped({ tenantId, isPlatformAdmin: false })
+        .selectFrom('blade_top_menu')
+        .select('id')
+        .where('code', '=', input.code)
+        .where('id', '<>', input.id ?? '0'),
     );
     if (dup) throw bad('topmenu.duplicateCode', { code: input.code });
     const meta = JSON.stringify({ i18n: { zh: input.name, en: input.nameEn || input.name } });

@@ -1,23 +1,7 @@
+import type { MenuItem } from '@forecourt/contracts';
 import type { Db } from '../../platform/db/index.js';
 import type { Scope } from '../../platform/scope.js';
-
-/** A menu as the shell receives it (api-conventions.md "Tree shapes"). */
-export interface MenuNode {
-  id: string;
-  parentId: string;
-  code: string;
-  name: string;
-  alias: string;
-  path: string | null;
-  source: string | null;
-  sort: number;
-  category: number;
-  action: number;
-  isOpen: number;
-  meta: Record<string, unknown> | null;
-  hasChildren: boolean;
-  children?: MenuNode[];
-}
+import { all, scoped } from '../../platform/sql/index.js';
 
 const COLUMNS = `m.id, m.parent_id AS "parentId", m.code, m.name, m.alias, m.path, m.source, m.sort, m.category, m.action,
                  m.is_open AS "isOpen", m.meta`;
@@ -25,11 +9,7 @@ const COLUMNS = `m.id, m.parent_id AS "parentId", m.code, m.name, m.alias, m.pat
 const seesEverything = (scope: Scope) => scope.roleAliases.includes('administrator');
 
 /** The caller's menus of a category: granted through roles, plus every ancestor of a granted menu. */
-export async function grantedMenus(
-  db: Db,
-  scope: Scope,
-  category: 1 | 2,
-): Promise<Omit<MenuNode, 'hasChildren' | 'children'>[]> {
+export async function grantedMenus(db: Db, scope: Scope, category: 1 | 2): Promise<MenuItem[]> {
   if (seesEverything(scope)) {
     return db.query(
       `SELECT ${COLUMNS} FROM blade_menu m WHERE m.is_deleted = 0 AND m.category = $1 ORDER BY m.sort, m.id`,
@@ -75,12 +55,15 @@ export function buildTree<T extends { id: string; parentId: string; sort: number
 
 /** Root menu ids owned by a top menu of the caller's tenant. */
 export async function topMenuRoots(db: Db, scope: Scope, topMenuId: string): Promise<Set<string>> {
-  const rows = await db.query<{ menu_id: string }>(
-    `SELECT s.menu_id FROM blade_top_menu_setting s JOIN blade_top_menu t ON t.id = s.top_menu_id
-      WHERE t.id = $1 AND t.tenant_id = $2 AND t.is_deleted = 0`,
-    [topMenuId, scope.tenantId],
+  const rows = await all(
+    db,
+    scoped({ tenantId: scope.tenantId, isPlatformAdmin: false })
+      .selectFrom('blade_top_menu', 't')
+      .innerJoin('blade_top_menu_setting as s', 's.topMenuId', 't.id')
+      .select('s.menuId')
+      .where('t.id', '=', topMenuId),
   );
-  return new Set(rows.map((r) => r.menu_id));
+  return new Set(rows.map((r) => r.menuId));
 }
 
 /** Buttons grouped under their page: [{ page fields, children: buttons }]. */

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { OutboxSms, type Page } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok, pageSchema } from '../../platform/envelope.js';
 import { forbidden } from '../../platform/errors.js';
@@ -19,8 +19,6 @@ export const outbox = new Repo({
   defaultOrder: 't.create_time DESC, t.id DESC',
 });
 
-const row = Type.Object({}, { additionalProperties: true });
-
 export async function outboxRoutes(app: App) {
   const { db } = app.ctx;
   app.get(
@@ -33,13 +31,13 @@ export async function outboxRoutes(app: App) {
         summary:
           'A page of the development SMS outbox, newest first (texts of a server without an SMS gateway; platform administrator only)',
         querystring: listQuerySchema(outbox.def.filters!),
-        response: { 200: envelope(pageSchema(row)) },
+        response: { 200: envelope(pageSchema(OutboxSms)) },
       },
     },
     async (req) => {
       const scope = scopeOf(req);
       if (!scope.isPlatformAdmin) throw forbidden('outbox.platformOnly');
-      return ok(await outbox.page(db, scope, req.query));
+      return ok((await outbox.page(db, scope, req.query)) as Page<OutboxSms>);
     },
   );
 }

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { type Page, Param } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok, pageSchema } from '../../platform/envelope.js';
 import { AppError, bad, forbidden } from '../../platform/errors.js';
@@ -34,7 +35,6 @@ export const params = new Repo({
   writable: ['paramName', 'paramKey', 'paramValue', 'remark', 'isPublic'],
 });
 
-const row = Type.Object({}, { additionalProperties: true });
 const id = Id();
 
 export async function paramRoutes(app: App) {
@@ -50,10 +50,10 @@ export async function paramRoutes(app: App) {
         tags,
         summary: 'A page of parameters',
         querystring: listQuerySchema(params.def.filters!),
-        response: { 200: envelope(pageSchema(row)) },
+        response: { 200: envelope(pageSchema(Param)) },
       },
     },
-    async (req) => ok(await params.page(db, scopeOf(req), req.query)),
+    async (req) => ok((await params.page(db, scopeOf(req), req.query)) as Page<Param>),
   );
   app.get(
     `${base}/detail`,
@@ -63,10 +63,10 @@ export async function paramRoutes(app: App) {
         tags,
         summary: 'One parameter',
         querystring: Type.Object({ id }),
-        response: { 200: envelope(row) },
+        response: { 200: envelope(Param) },
       },
     },
-    async (req) => ok(await params.detail(db, scopeOf(req), req.query.id)),
+    async (req) => ok((await params.detail(db, scopeOf(req), req.query.id)) as Param),
   );
   app.get(
     `${base}/value`,

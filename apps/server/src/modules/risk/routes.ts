@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import { Type } from 'typebox';
+import { RiskDiary, SensitiveWord, type Page } from '@forecourt/contracts';
 import { requireCode, scopeOf } from '../../platform/auth/guard.js';
 import type { App } from '../../platform/context.js';
 import { envelope, ok, pageSchema } from '../../platform/envelope.js';
@@ -19,7 +20,6 @@ import {
 import { wordFilterOf } from './words.js';
 import { Id, IdList } from '../../platform/schema.js';
 
-const row = Type.Object({}, { additionalProperties: true });
 const id = Id();
 const category = Type.Union(CATEGORIES.map((c) => Type.Literal(c)));
 
@@ -41,12 +41,12 @@ export async function riskRoutes(app: App) {
         tags,
         summary: 'A page of sensitive words, filtered by word (contains), category and status',
         querystring: listQuerySchema(words.def.filters!),
-        response: { 200: envelope(pageSchema(row)) },
+        response: { 200: envelope(pageSchema(SensitiveWord)) },
       },
     },
     async (req) => {
       const page = await words.page(db, scopeOf(req), req.query);
-      return ok({ ...page, records: page.records.map(withCategoryName(req.lang)) });
+      return ok({ ...page, records: page.records.map(withCategoryName(req.lang)) as SensitiveWord[] });
     },
   );
 
@@ -58,10 +58,11 @@ export async function riskRoutes(app: App) {
         tags,
         summary: 'One sensitive word',
         querystring: Type.Object({ id }),
-        response: { 200: envelope(row) },
+        response: { 200: envelope(SensitiveWord) },
       },
     },
-    async (req) => ok(withCategoryName(req.lang)(await words.detail(db, scopeOf(req), req.query.id))),
+    async (req) =>
+      ok(withCategoryName(req.lang)(await words.detail(db, scopeOf(req), req.query.id)) as SensitiveWord),
   );
 
   app.get(
@@ -186,15 +187,15 @@ export async function riskRoutes(app: App) {
         querystring: listQuerySchema(diary.def.filters!, {
           word: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_WORD_LENGTH })),
         }),
-        response: { 200: envelope(pageSchema(row)) },
+        response: { 200: envelope(pageSchema(RiskDiary)) },
       },
     },
     async (req) => {
-      const word = (req.query as { word?: string }).word;
+      const { word } = req.query;
       return ok(
-        await diary.page(db, scopeOf(req), req.query, (q) =>
+        (await diary.page(db, scopeOf(req), req.query, (q) =>
           word ? q.where(sql<SqlBool>`${word} = ANY(${sql.ref('t.hits')})`) : q,
-        ),
+        )) as Page<RiskDiary>,
       );
     },
   );
@@ -207,9 +208,9 @@ export async function riskRoutes(app: App) {
         tags: ['risk-diary'],
         summary: 'One masked message: what was written, what was delivered, the words hit',
         querystring: Type.Object({ id }),
-        response: { 200: envelope(row) },
+        response: { 200: envelope(RiskDiary) },
       },
     },
-    async (req) => ok(await diary.detail(db, scopeOf(req), req.query.id)),
+    async (req) => ok((await diary.detail(db, scopeOf(req), req.query.id)) as RiskDiary),
   );
 }

@@ -1,4 +1,6 @@
+import { all, anyId, globalDb } from '../../platform/sql/index.js';
 import { Type } from 'typebox';
+import { MenuTreeNode, Role, RoleNode, RoleTreeRow } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { requireCode, scopeOf } from '../../platform/auth/guard.js';
@@ -9,7 +11,6 @@ import { buildTree } from '../menu/tree.js';
 import { grantMenus, removeRoles, roles, submitRole } from './rules.js';
 import { Id, IdList } from '../../platform/schema.js';
 
-const row = Type.Object({}, { additionalProperties: true });
 const id = Id();
 const idList = Type.Array(id, { maxItems: 2000 });
 
@@ -26,19 +27,10 @@ export async function roleRoutes(app: App) {
         tags,
         summary: "The tenant's roles",
         querystring: listQuerySchema(roles.def.filters!),
-        response: { 200: envelope(Type.Array(row)) },
+        response: { 200: envelope(Type.Array(RoleTreeRow)) },
       },
     },
-    async (req) =>
-      ok(
-        buildTree(
-          (await roles.list(db, scopeOf(req), req.query)) as Array<{
-            id: string;
-            parentId: string;
-            sort: number;
-          }>,
-        ),
-      ),
+    async (req) => ok(buildTree((await roles.list(db, scopeOf(req), req.query)) as Role[]) as RoleTreeRow[]),
   );
   app.get(
     `${base}/tree`,
@@ -47,7 +39,7 @@ export async function roleRoutes(app: App) {
       schema: {
         tags,
         summary: 'Roles as tree nodes for selects',
-        response: { 200: envelope(Type.Array(row)) },
+        response: { 200: envelope(Type.Array(RoleNode)) },
       },
     },
     async (req) => {
@@ -69,7 +61,7 @@ export async function roleRoutes(app: App) {
             roleAlias: r.roleAlias,
             sort: r.sort,
           })),
-        ),
+        ) as RoleNode[],
       );
     },
   );
@@ -81,10 +73,10 @@ export async function roleRoutes(app: App) {
         tags,
         summary: 'One role',
         querystring: Type.Object({ id }),
-        response: { 200: envelope(row) },
+        response: { 200: envelope(Role) },
       },
     },
-    async (req) => ok(await roles.detail(db, scopeOf(req), req.query.id)),
+    async (req) => ok((await roles.detail(db, scopeOf(req), req.query.id)) as Role),
   );
   app.post(
     `${base}/submit`,
@@ -152,7 +144,7 @@ export async function roleRoutes(app: App) {
       schema: {
         tags,
         summary: 'Every menu and button as a tree for the grant dialog',
-        response: { 200: envelope(Type.Array(row)) },
+        response: { 200: envelope(Type.Array(MenuTreeNode)) },
       },
     },
     async () => {
@@ -166,7 +158,9 @@ export async function roleRoutes(app: App) {
       }>(
         'SELECT id, parent_id AS "parentId", name, sort, category, code FROM blade_menu WHERE is_deleted = 0 ORDER BY sort, id',
       );
-      return ok(buildTree(rows.map((m) => ({ ...m, title: m.name, key: m.id, value: m.id }))));
+      return ok(
+        buildTree(rows.map((m) => ({ ...m, title: m.name, key: m.id, value: m.id }))) as MenuTreeNode[],
+      );
     },
   );
   app.get(
@@ -183,11 +177,11 @@ export async function roleRoutes(app: App) {
     async (req) => {
       const ids = splitIds(req.query.roleIds);
       await roles.assertAccessible(db, scopeOf(req), ids);
-      const rows = await db.query<{ menu_id: string }>(
-        'SELECT DISTINCT menu_id::text AS menu_id FROM blade_role_menu WHERE role_id = ANY($1::bigint[])',
-        [ids],
+      const rows = await all(
+        db,
+        globalDb.selectFrom('blade_role_menu').select('menuId').distinct().where('roleId', '=', anyId(ids)),
       );
-      return ok(rows.map((r) => r.menu_id));
+      return ok(rows.map((r) => r.menuId));
     },
   );
 }

@@ -4,6 +4,8 @@ import { seedSales } from './seed.js';
 import './messages.js';
 import { inquiryRoutes } from './inquiry-routes.js';
 import { userInquiryRoutes } from './user-inquiry-routes.js';
+// wave 2, sales-desk
+import { salesDeskRoutes } from './desk-routes.js';
 
 /**
  * The sales floor (issue 24): vehicle catalogue, stock, inquiries, user inquiries and offers. This first part
@@ -18,6 +20,7 @@ export const salesModule: ServerModule = {
     // One line per slice of the second wave.
     await inquiryRoutes(app); // sales-inquiry
     await userInquiryRoutes(app); // sales-inquiry
+    await salesDeskRoutes(app); // sales-desk
   },
 };
 
@@ -40,3 +43,5 @@ export {
   type Visibility,
 } from './visibility.js';
 export { createUserInquiry, assignUnclaimed } from './user-inquiry-rules.js';
+// wave 2, sales-desk: the first-response overdue rule the inquiry list shares with the workbench
+export { firstResponseMinutes, isOverdue, overdueCondition, FIRST_RESPONSE_PARAM } from './overdue.js';

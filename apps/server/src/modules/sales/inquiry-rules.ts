@@ -5,7 +5,6 @@
  */
 import {
   SALES_DEFAULTS,
-  firstResponseOverdue,
   type InquiryDetail,
   type InquiryFollowRow,
   type InquiryHistory,
@@ -37,13 +36,14 @@ import {
 } from '../../platform/sql/index.js';
 import { formatDateTime } from '../../platform/time.js';
 import { findOrCreateCustomer, move } from './rules.js';
+import { firstResponseMinutes, isOverdue, overdueCondition } from './overdue.js';
 import { assertVisible, visibilityOf, visibleCondition, type Visibility } from './visibility.js';
 import './inquiry-messages.js';
 
 /** Tenant parameters of this slice (blade_param keys) and their defaults. */
+// The first-response limit is sales-desk's (overdue.ts, shared with the workbench).
 export const INQUIRY_PARAMS = {
-  firstResponseMinutes: ['sales.firstResponseMinutes', SALES_DEFAULTS.firstResponseMinutes],
-  userInquiryClaimMinutes: ['sales.userInquiryClaimMinutes', SALES_DEFAULTS.userInquiryClaimMinutes],
+  userInquiryClaimMinutes: ['sales.userInquiry.claimMinutes', SALES_DEFAULTS.userInquiryClaimMinutes],
 } as const;
 
 /** A whole-minute parameter of the tenant; the default when unset or not a positive whole number. */
@@ -129,7 +129,6 @@ function inquiryBase(scope: Scope) {
 function toRow(r: Record<string, unknown>, now: Date, limit: number): InquiryRow {
   const created = r.createTime as Date;
   const answered = (r.firstResponseAt as Date | null) ?? null;
-  const open = r.status === 'new' || r.status === 'assigned';
   return {
     id: String(r.id),
     customerId: String(r.customerId),
@@ -153,7 +152,11 @@ function toRow(r: Record<string, unknown>, now: Date, limit: number): InquiryRow
     nextFollowTime: dt(r.nextFollowTime),
     createTime: dt(created)!,
     customerChatId: customerChatIdOf(String(r.customerId)),
-    overdue: open && firstResponseOverdue(created, answered, now, limit),
+    overdue: isOverdue(
+      { status: String(r.status), createTime: created, firstResponseAt: answered },
+      now,
+      limit,
+    ),
   };
 }
 
@@ -166,16 +169,14 @@ export async function inquiryPage(
 ) {
   const { current, size, offset } = pageParams(query);
   const now = opts.now ?? new Date();
-  const limit = await minutesParam(db, scope.tenantId, 'firstResponseMinutes');
+  const limit = await firstResponseMinutes(db, scope.tenantId);
   const v = await visibilityOf(db, scope);
   let q = inquiryBase(scope);
   for (const c of filterConditions(query, INQUIRY_FILTERS)) q = q.where(c);
   const cond = visibleCondition(v);
   if (cond) q = q.where(cond);
   if (opts.overdueOnly || query.overdue === '1' || query.overdue === 1)
-    q = q.where(
-      sql<SqlBool>`t.first_response_at IS NULL AND t.status IN ('new', 'assigned') AND t.create_time < ${new Date(now.getTime() - limit * 60_000)}`,
-    );
+    q = q.where(overdueCondition('t', now, limit));
   const count = q.clearSelect().select(sql<string>`count(*)`.as('n'));
   const order = sql.raw(orderBy(query, SORTABLE, 't.create_time DESC, t.id DESC'));
   const [n, rows] = await Promise.all([
@@ -227,7 +228,7 @@ export async function inquiryDetail(
   now = new Date(),
 ): Promise<InquiryDetail> {
   await visibleInquiry(db, scope, id);
-  const limit = await minutesParam(db, scope.tenantId, 'firstResponseMinutes');
+  const limit = await firstResponseMinutes(db, scope.tenantId);
   const r = await first(db, inquiryBase(scope).where('t.id', '=', id));
   if (!r) throw notFound();
   const follows = await all(

@@ -147,7 +147,7 @@ describe(`inquiries over HTTP (${dbLabel})`, () => {
     expect(overdue.some((r: { id: string }) => r.id === fresh)).toBe(false);
     expect(overdue.every((r: { overdue: boolean }) => r.overdue)).toBe(true);
     await t.db.query(
-      `INSERT INTO blade_param (id, tenant_id, param_name, param_key, param_value) VALUES (9240001, $1, 'first response', 'sales.firstResponseMinutes', '60')`,
+      `INSERT INTO blade_param (id, tenant_id, param_name, param_key, param_value) VALUES (9240001, $1, 'first response', 'sales.inquiry.firstResponseMinutes', '60')`,
       [TENANT],
     );
     expect(await flag(late)).toBe(false);

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
+import { Attach, type Page, Uploaded } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok, pageSchema } from '../../platform/envelope.js';
 import { bad, notFound } from '../../platform/errors.js';
@@ -101,7 +102,7 @@ export async function storageRoutes(app: App) {
       schema: {
         tags: ['storage'],
         summary: 'Multipart form (token, key, file) → the stored key and its public URL',
-        response: { 200: envelope(Type.Object({}, { additionalProperties: true })) },
+        response: { 200: envelope(Uploaded) },
       },
     },
     async (req) => {
@@ -172,10 +173,10 @@ export async function storageRoutes(app: App) {
         tags: ['storage'],
         summary: "The tenant's attachments",
         querystring: listQuerySchema(attachments.def.filters!),
-        response: { 200: envelope(pageSchema(Type.Object({}, { additionalProperties: true }))) },
+        response: { 200: envelope(pageSchema(Attach)) },
       },
     },
-    async (req) => ok(await attachments.page(db, scopeOf(req), req.query)),
+    async (req) => ok((await attachments.page(db, scopeOf(req), req.query)) as Page<Attach>),
   );
 
   app.get(
@@ -186,10 +187,10 @@ export async function storageRoutes(app: App) {
         tags: ['storage'],
         summary: 'One attachment',
         querystring: Type.Object({ id: Id() }),
-        response: { 200: envelope(Type.Object({}, { additionalProperties: true })) },
+        response: { 200: envelope(Attach) },
       },
     },
-    async (req) => ok(await attachments.detail(db, scopeOf(req), req.query.id)),
+    async (req) => ok((await attachments.detail(db, scopeOf(req), req.query.id)) as Attach),
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import { all, allTenants, anyId, first, scoped, sql, type SqlBool } from '../../platform/sql/index.js';
 import { Type } from 'typebox';
+import { Tenant, TenantInfo, TenantSaved, type Page } from '@forecourt/contracts';
 import { urlString } from '../../platform/url.js';
 import type { App } from '../../platform/context.js';
 import { envelope, ok, pageSchema } from '../../platform/envelope.js';
@@ -10,7 +11,6 @@ import { t } from '../../platform/i18n.js';
 import { createTenant, removeTenants, requirePlatform, tenants, updateTenant } from './rules.js';
 import { Id, IdList } from '../../platform/schema.js';
 
-const row = Type.Object({}, { additionalProperties: true });
 const id = Id();
 const idsQuery = Type.Object({ ids: IdList() });
 
@@ -38,16 +38,7 @@ export async function tenantRoutes(app: App) {
         summary: 'The tenant bound to a domain, or null',
         querystring: Type.Object({ domain: Type.String({ minLength: 1, maxLength: 255 }) }),
         response: {
-          200: envelope(
-            Type.Union([
-              Type.Object({
-                tenantId: Type.String(),
-                tenantName: Type.String(),
-                backgroundUrl: Type.Union([Type.String(), Type.Null()]),
-              }),
-              Type.Null(),
-            ]),
-          ),
+          200: envelope(TenantInfo),
         },
       },
     },
@@ -77,10 +68,10 @@ export async function tenantRoutes(app: App) {
         tags,
         summary: 'Tenants (a tenant administrator sees its own)',
         querystring: listQuerySchema(tenants.def.filters!),
-        response: { 200: envelope(pageSchema(row)) },
+        response: { 200: envelope(pageSchema(Tenant)) },
       },
     },
-    async (req) => ok(await tenants.page(db, scopeOf(req), req.query)),
+    async (req) => ok((await tenants.page(db, scopeOf(req), req.query)) as Page<Tenant>),
   );
 
   app.get(
@@ -91,10 +82,10 @@ export async function tenantRoutes(app: App) {
         tags,
         summary: 'One tenant',
         querystring: Type.Object({ id }),
-        response: { 200: envelope(row) },
+        response: { 200: envelope(Tenant) },
       },
     },
-    async (req) => ok(await tenants.detail(db, scopeOf(req), req.query.id)),
+    async (req) => ok((await tenants.detail(db, scopeOf(req), req.query.id)) as Tenant),
   );
 
   app.post(
@@ -122,7 +113,7 @@ export async function tenantRoutes(app: App) {
           contactNumber: Type.Optional(Type.String({ maxLength: 20 })),
           address: Type.Optional(Type.String({ maxLength: 255 })),
         }),
-        response: { 200: envelope(row) },
+        response: { 200: envelope(TenantSaved) },
       },
     },
     async (req) => {

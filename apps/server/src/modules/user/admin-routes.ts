@@ -1,5 +1,6 @@
 import { all, anyId, scoped, sql, type SqlBool } from '../../platform/sql/index.js';
 import { Type } from 'typebox';
+import { type Page, User } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { bad } from '../../platform/errors.js';
@@ -62,13 +63,13 @@ export async function userAdminRoutes(app: App) {
         querystring: listQuerySchema(users.def.filters!, {
           deptId: Type.Optional(Id()),
         }),
-        response: { 200: envelope(pageSchema(Type.Object({}, { additionalProperties: true }))) },
+        response: { 200: envelope(pageSchema(User)) },
       },
     },
     async (req) => {
-      const deptId = (req.query as { deptId?: string }).deptId;
+      const { deptId } = req.query;
       return ok(
-        await users.page(db, scopeOf(req), req.query, (q) =>
+        (await users.page(db, scopeOf(req), req.query, (q) =>
           // The department and every department under it (ancestors is the comma path from the root).
           deptId
             ? q.where(({ exists, selectFrom }) =>
@@ -83,7 +84,7 @@ export async function userAdminRoutes(app: App) {
                 ),
               )
             : q,
-        ),
+        )) as Page<User>,
       );
     },
   );
@@ -96,10 +97,10 @@ export async function userAdminRoutes(app: App) {
         tags: ['user'],
         summary: 'One user (never the password)',
         querystring: Type.Object({ id: Id() }),
-        response: { 200: envelope(Type.Object({}, { additionalProperties: true })) },
+        response: { 200: envelope(User) },
       },
     },
-    async (req) => ok(await users.detail(db, scopeOf(req), req.query.id)),
+    async (req) => ok((await users.detail(db, scopeOf(req), req.query.id)) as User),
   );
 
   app.post(

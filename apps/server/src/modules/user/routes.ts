@@ -21,8 +21,10 @@ import { exec, first, globalDb, scoped, sql, type DB, type Updateable } from '..
 const opt = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 const header = (h: string | string[] | undefined) => (Array.isArray(h) ? h[0] : h);
 /** Parameters may come in the query (BladeX clients) or the body; the body wins. */
-const params = <T extends object>(req: FastifyRequest) =>
-  ({ ...(req.query as object), ...((req.body as object) ?? {}) }) as T;
+const params = <T extends object>(req: { query: T; body?: T | null }): T => ({
+  ...req.query,
+  ...(req.body ?? {}),
+});
 const tenantOf = (req: FastifyRequest, given?: string) =>
   given?.trim() || header(req.headers['tenant-id'])?.trim() || PLATFORM_TENANT;
 
@@ -73,13 +75,7 @@ export async function userRoutes(app: App) {
       },
     },
     async (req) => {
-      const p = params<{
-        tenantId?: string;
-        name?: string;
-        account?: string;
-        password?: string;
-        oauthId?: string;
-      }>(req);
+      const p = params(req);
       const tenantId = tenantOf(req, p.tenantId);
       const account = p.account?.trim() ?? '';
       if (!account) throw bad('validation.required', { field: 'account' });
@@ -177,7 +173,7 @@ export async function userRoutes(app: App) {
     },
     async (req) => {
       const scope = scopeOf(req);
-      const p = params<{ oldPassword?: string; newPassword?: string; newPassword1?: string }>(req);
+      const p = params(req);
       const [old, next, again] = await Promise.all([
         plainPassword(db, p.oldPassword),
         plainPassword(db, p.newPassword),
@@ -292,14 +288,7 @@ export async function userRoutes(app: App) {
       },
     },
     async (req) => {
-      const p = params<{
-        phone?: string;
-        mobile?: string;
-        code?: string;
-        newPassword?: string;
-        newPassword1?: string;
-        tenantId?: string;
-      }>(req);
+      const p = params(req);
       const phone = checkMobile(p.phone ?? p.mobile);
       const tenantId = tenantOf(req, p.tenantId);
       const [next, again] = await Promise.all([

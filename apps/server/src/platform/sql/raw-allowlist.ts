@@ -86,29 +86,9 @@ export const rawSqlAllowlist: Record<string, { tables: string[]; reason: string 
     tables: ['dev_sms_outbox'],
     reason: 'not yet on the query layer (sql-mods)',
   },
-  'menu/routes.ts': {
-    tables: ['blade_top_menu'],
-    reason: 'not yet on the query layer (sql-core)',
-  },
   'menu/seed.ts': {
     tables: ['blade_role', 'blade_top_menu'],
     reason: 'seed: first-start data written before any caller exists',
-  },
-  'menu/sync-routes.ts': {
-    tables: ['blade_user'],
-    reason: 'not yet on the query layer (sql-core)',
-  },
-  'menu/sync.ts': {
-    tables: ['blade_menu_sync_record', 'blade_role'],
-    reason: 'not yet on the query layer (sql-core)',
-  },
-  'menu/topmenu.ts': {
-    tables: ['blade_top_menu'],
-    reason: 'not yet on the query layer (sql-core)',
-  },
-  'menu/tree.ts': {
-    tables: ['blade_top_menu'],
-    reason: 'not yet on the query layer (sql-core)',
   },
   'risk/rules.ts': {
     tables: ['risk_sensitive_word'],

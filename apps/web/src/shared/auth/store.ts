@@ -1,34 +1,16 @@
 import { create } from 'zustand';
+import type { TokenAnswer, UserInfo as UserInfoAnswer } from '@forecourt/contracts';
 import { clearStore, getStore, removeStore, setStore } from '../storage';
 
-/** The token answer of the sign-in endpoint (api-conventions.md). */
-export interface TokenAnswer {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-  tenant_id: string;
-  user_id: string;
-  account: string;
-  user_name: string;
-  nick_name: string;
-  real_name: string;
-  role_name: string;
-  role_id: string;
-  dept_id: string;
-  dept_name: string;
-  avatar: string;
-  emp_no: string;
-  phone: string;
-  oauth_id: string;
-}
+/** The token answer is the contracts' (the server answers with the same schema). */
+export type { TokenAnswer };
 
-export interface UserInfo extends Omit<TokenAnswer, 'access_token' | 'refresh_token' | 'expires_in'> {
-  roles?: string[];
-  brand_names?: string[];
-  email?: string;
-  sex?: number;
-  password_initial?: boolean;
-}
+/** The signed-in user as the session keeps it: the token answer's fields at sign-in, user-info's once loaded. */
+export type UserInfo = Omit<
+  TokenAnswer,
+  'access_token' | 'refresh_token' | 'expires_in' | 'token_type' | 'license'
+> &
+  Partial<UserInfoAnswer>;
 
 interface SessionState {
   token?: string;

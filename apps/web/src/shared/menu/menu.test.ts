@@ -14,6 +14,8 @@ const node = (code: string, extra: Partial<MenuNode> = {}): MenuNode => ({
   source: null,
   sort: 1,
   category: 1,
+  action: 0,
+  isOpen: 1,
   meta: null,
   ...extra,
 });

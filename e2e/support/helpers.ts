@@ -1,81 +1,16 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, SERVERS_ENV, type Servers } from './servers';
 
-export const ADMIN_PASSWORD = 'Admin#E2e2026';
-export const DEMO_PASSWORD = 'Demo#E2e2026';
+export { ADMIN_PASSWORD, DEMO_PASSWORD };
 
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-/** Where a failed test leaves what its pages showed (a flaky run in CI can only be judged from these). */
-export const ARTIFACTS = path.resolve(import.meta.dirname, '../.artifacts');
-
-const slug = (s: string) =>
-  s
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 80);
-
-/** A screenshot and the console of every page still open when a test failed. */
-async function keepEvidence(test: string, pages: { page: Page; log: string[] }[]) {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  let i = 0;
-  for (const { page, log } of pages) {
-    if (page.isClosed()) continue;
-    const base = path.join(ARTIFACTS, `${slug(test)}-${++i}`);
-    await page.screenshot({ path: `${base}.png`, timeout: 10_000 }).catch(() => undefined);
-    fs.writeFileSync(`${base}.log`, [`url: ${page.url()}`, ...log].join('\n') + '\n');
-  }
+/** The run's servers, as globalSetup started them (read when a test runs: listing the tests starts none). */
+export function servers(): Servers {
+  const raw = process.env[SERVERS_ENV];
+  if (!raw) throw new Error('No servers: run the specs with `playwright test -c e2e/playwright.config.ts`.');
+  return JSON.parse(raw) as Servers;
 }
 
-/** One Chromium per spec file; each test gets a fresh context (its own storage), as a new user would. */
-export function useBrowser() {
-  const state: { browser?: Browser } = {};
-  // The contexts of the running test with their pages' console, for evidence and clean-up if it fails.
-  const open = new Map<BrowserContext, { page: Page; log: string[] }[]>();
-  beforeAll(async () => {
-    state.browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ARGS,
-    });
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await keepEvidence(task.name, [...open.values()].flat());
-    // A failed test leaves its contexts open: their chat sockets and timers would load the next tests.
-    for (const context of open.keys()) await context.close().catch(() => undefined);
-    open.clear();
-  });
-  afterAll(async () => {
-    await state.browser?.close();
-  });
-  return {
-    async page(
-      viewport = { width: 1400, height: 900 },
-    ): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
-      const context = await state.browser!.newContext({ viewport, locale: 'zh-CN' });
-      const page = await context.newPage();
-      const errors: string[] = [];
-      const log: string[] = [];
-      page.on('pageerror', (e) => errors.push(String(e)));
-      page.on('pageerror', (e) => log.push(`${new Date().toISOString()} pageerror ${String(e)}`));
-      page.on('console', (m) => log.push(`${new Date().toISOString()} ${m.type()} ${m.text()}`));
-      open.set(context, [{ page, log }]);
-      context.on('close', () => open.delete(context));
-      return { page, context, errors };
-    },
-  };
-}
-
-export const baseUrl = () => inject('baseUrl');
+export const baseUrl = () => servers().baseUrl;
 
 /** Signs in through the login form, the way a user does. */
 export async function signIn(page: Page, account: string, password: string, base = baseUrl()) {
@@ -144,9 +79,9 @@ export const toast = (page: Page) => page.locator('.ant-message-notice').last();
 /** Signs in on the captcha-mode server, typing the code the server issued (read where it keeps it). */
 export async function signInWithCaptcha(page: Page, account: string, password: string) {
   const { default: pg } = await import('pg');
-  await page.goto(`${inject('captchaUrl')}/login`);
+  await page.goto(`${servers().captchaUrl}/login`);
   await page.getByRole('img', { name: '验证码' }).waitFor();
-  const db = new pg.Client({ connectionString: inject('captchaDb') });
+  const db = new pg.Client({ connectionString: servers().captchaDb });
   await db.connect();
   const { rows } = await db.query<{ code: string }>(
     'SELECT code FROM auth_captcha ORDER BY expires_at DESC LIMIT 1',
