@@ -24,16 +24,7 @@ import {
 } from '../../platform/paging.js';
 import { isId } from '../../platform/schema.js';
 import type { Scope } from '../../platform/scope.js';
-import {
-  all,
-  allTenants,
-  exec,
-  first,
-  globalDb,
-  scoped,
-  sql,
-  type SqlBool,
-} from '../../platform/sql/index.js';
+import { all, allTenants, exec, first, globalDb, scoped, sql } from '../../platform/sql/index.js';
 import { formatDateTime } from '../../platform/time.js';
 import { findOrCreateCustomer, move } from './rules.js';
 import { firstResponseMinutes, isOverdue, overdueCondition } from './overdue.js';
