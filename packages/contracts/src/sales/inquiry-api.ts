@@ -66,6 +66,8 @@ export const InquiryRowSchema = Type.Intersect([
   InquirySchema,
   Type.Object({
     modelName: Type.String(),
+    /** The city's name from the region table (the code when the region is unknown). */
+    cityName: Type.String(),
     ownerName: Nullable(Type.String()),
     customerChatId: Type.String(),
     /** Nobody answered it within the first-response limit (parameter, default 30 minutes). */
@@ -112,7 +114,7 @@ export type InquiryDetail = Static<typeof InquiryDetailSchema>;
 
 export const UserInquiryRowSchema = Type.Intersect([
   UserInquirySchema,
-  Type.Object({ modelName: Type.String(), claimedByName: Nullable(Type.String()) }),
+  Type.Object({ modelName: Type.String(), cityName: Type.String(), claimedByName: Nullable(Type.String()) }),
 ]);
 export type UserInquiryRow = Static<typeof UserInquiryRowSchema>;
 

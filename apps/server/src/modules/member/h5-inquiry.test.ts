@@ -40,9 +40,12 @@ describe(`the customers' own inquiry on /h5 (${dbLabel})`, () => {
     // The code is single-use.
     expect((await send(form({ code }))).statusCode).toBe(400);
     const online = await tokenFor(t, 'online1');
-    const pool = await call(t, online, { url: '/api/blade-sales/user-inquiry/list?status=pending&size=1000' });
+    const pool = await call(t, online, {
+      url: '/api/blade-sales/user-inquiry/list?status=pending&size=1000',
+    });
     const row = pool.json().data.records.find((r: { id: string }) => r.id === res.json().data);
     expect(row).toMatchObject({ name: '郑女士', phone, status: 'pending', cityCode: '3101' });
+    expect(row.cityName).toContain('上海');
   });
 
   it('a malformed field is a 400 naming it', async () => {

@@ -93,6 +93,7 @@ function inquiryBase(scope: Scope) {
     .leftJoin('sales_series as s', 's.id', 'm.seriesId')
     .leftJoin('sales_brand as b', 'b.id', 's.brandId')
     .leftJoin('blade_user as u', 'u.id', 't.ownerUser')
+    .leftJoin('blade_region as rg', 'rg.code', 't.cityCode')
     .select([
       't.id',
       't.customerId',
@@ -115,6 +116,7 @@ function inquiryBase(scope: Scope) {
       't.createTime',
       'u.realName as ownerName',
       sql<string | null>`b.name || ' ' || s.name || ' ' || m.model_year || ' ' || m.trim`.as('modelName'),
+      'rg.name as cityName',
     ]);
 }
 function toRow(r: Record<string, unknown>, now: Date, limit: number): InquiryRow {
@@ -129,6 +131,7 @@ function toRow(r: Record<string, unknown>, now: Date, limit: number): InquiryRow
     modelText: String(r.modelText ?? ''),
     modelName: (r.modelName as string | null) ?? String(r.modelText ?? ''),
     cityCode: String(r.cityCode),
+    cityName: (r.cityName as string | null) ?? String(r.cityCode),
     budget: (r.budget as string | null) ?? null,
     purchasePlan: r.purchasePlan as InquiryRow['purchasePlan'],
     expectedPurchaseDate: dateOnly(r.expectedPurchaseDate),

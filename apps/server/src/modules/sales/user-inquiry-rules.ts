@@ -52,6 +52,7 @@ function base(scope: Scope) {
     .leftJoin('sales_series as s', 's.id', 'm.seriesId')
     .leftJoin('sales_brand as b', 'b.id', 's.brandId')
     .leftJoin('blade_user as u', 'u.id', 't.claimedBy')
+    .leftJoin('blade_region as rg', 'rg.code', 't.cityCode')
     .select([
       't.id',
       't.name',
@@ -66,6 +67,7 @@ function base(scope: Scope) {
       't.createTime',
       'u.realName as claimedByName',
       sql<string | null>`b.name || ' ' || s.name || ' ' || m.model_year || ' ' || m.trim`.as('modelName'),
+      'rg.name as cityName',
     ]);
 }
 
@@ -94,6 +96,7 @@ function toRow(r: Record<string, unknown>): UserInquiryRow {
     modelText: String(r.modelText ?? ''),
     modelName: (r.modelName as string | null) ?? String(r.modelText ?? ''),
     cityCode: String(r.cityCode),
+    cityName: (r.cityName as string | null) ?? String(r.cityCode),
     status: r.status as UserInquiryRow['status'],
     claimedBy: idOrNull(r.claimedBy),
     claimedByName: (r.claimedByName as string | null) ?? null,

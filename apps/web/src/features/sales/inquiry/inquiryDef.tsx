@@ -56,9 +56,12 @@ export function inquiryDef(
         form: { component: (p) => <ModelPicker {...p} />, help: 'inq.modelHelp' },
       },
       { prop: 'modelText', label: 'inq.modelText', table: false, export: false, form: { max: 100 } },
+      { prop: 'cityName', label: 'inq.city' },
       {
         prop: 'cityCode',
         label: 'inq.city',
+        table: false,
+        export: false,
         form: { required: true, component: (p) => <CityPicker {...p} /> },
       },
       {

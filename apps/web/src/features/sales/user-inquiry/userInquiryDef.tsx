@@ -27,7 +27,7 @@ export const userInquiryDef: CrudDef<UserInquiryRow> = {
     { prop: 'name', label: 'inq.name', search: true },
     { prop: 'phone', label: 'inq.phone', search: true },
     { prop: 'modelName', label: 'inq.model', ellipsis: true },
-    { prop: 'cityCode', label: 'inq.city' },
+    { prop: 'cityName', label: 'inq.city' },
     {
       prop: 'status',
       label: 'inq.status',
