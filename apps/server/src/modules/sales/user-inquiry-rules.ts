@@ -67,7 +67,12 @@ function base(scope: Scope) {
       't.createTime',
       'u.realName as claimedByName',
       sql<string | null>`b.name || ' ' || s.name || ' ' || m.model_year || ' ' || m.trim`.as('modelName'),
-      'rg.name as cityName',
+      // A municipality's only "city" is named 市辖区 (its districts): the province's name says which.
+      sql<
+        string | null
+      >`CASE WHEN rg.name LIKE '%直辖%' OR rg.name IN ('市辖区', '县') THEN rg.province_name ELSE rg.name END`.as(
+        'cityName',
+      ),
     ]);
 }
 
