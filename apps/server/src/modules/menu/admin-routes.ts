@@ -86,9 +86,7 @@ export async function menuAdminRoutes(app: App) {
       },
     },
     async (req) => {
-      const rows = (await menus.list(db, scopeOf(req), {}, (q) =>
-        q.where('t.category', '=', 1),
-      )) as MenuRow[];
+      const rows = (await menus.list(db, scopeOf(req), {}, (q) => q.where('t.category', '=', 1))) as MenuRow[];
       return ok(
         buildTree(rows.map((m) => ({ ...m, title: m.name, key: m.id, value: m.id }))) as MenuTreeNode[],
       );
