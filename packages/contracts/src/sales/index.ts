@@ -15,3 +15,7 @@ export * from './catalog-api.js';
 export * from './resource-api.js';
 // wave 2, sales-offer: offers on the wire
 export * from './offer-api.js';
+// wave 2, sales-inquiry
+export * from './inquiry-api.js';
+// wave 2, sales-desk
+export * from './desk-api.js';

@@ -8,6 +8,11 @@ import { resourceRoutes } from './resource-routes.js';
 import { seedStockParams } from './resource-seed.js';
 // wave 2, sales-offer
 import { offerRoutes } from './offer-routes.js';
+// wave 2, sales-inquiry
+import { inquiryRoutes } from './inquiry-routes.js';
+import { userInquiryRoutes } from './user-inquiry-routes.js';
+// wave 2, sales-desk
+import { salesDeskRoutes } from './desk-routes.js';
 
 /**
  * The sales floor (issue 24): vehicle catalogue, stock, inquiries, user inquiries and offers. This first part
@@ -26,6 +31,9 @@ export const salesModule: ServerModule = {
     await catalogRoutes(app); // sales-stock
     await resourceRoutes(app); // sales-stock
     await offerRoutes(app); // sales-offer
+    await inquiryRoutes(app); // sales-inquiry
+    await userInquiryRoutes(app); // sales-inquiry
+    await salesDeskRoutes(app); // sales-desk
   },
 };
 
@@ -41,3 +49,15 @@ export {
 // wave 2, sales-stock: what offers and the workbench use of the catalogue and stock
 export { findModel, modelLabel } from './catalog-rules.js';
 export { holdHours, isStockStaff, reserveResource, sweepReservations } from './resource-rules.js';
+// sales-inquiry: the visibility rule and the user-inquiry rules other modules use.
+export {
+  assertVisible,
+  isVisible,
+  visibilityOf,
+  visibleCondition,
+  whereVisible,
+  type Visibility,
+} from './visibility.js';
+export { createUserInquiry, assignUnclaimed } from './user-inquiry-rules.js';
+// wave 2, sales-desk: the first-response overdue rule the inquiry list shares with the workbench
+export { firstResponseMinutes, isOverdue, overdueCondition, FIRST_RESPONSE_PARAM } from './overdue.js';
