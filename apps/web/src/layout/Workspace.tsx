@@ -3,7 +3,9 @@ import { message } from 'antd';
 import { TOAST } from '@/shared/http';
 import i18n from '@/shared/i18n';
 import { createQueryClient } from '@/shared/query/client';
+import { WorkbenchWidgets } from '@/shared/page/widgets';
 import { MainLayout } from './MainLayout';
+import { WIDGETS } from './registry';
 
 // Pages of the workspace call antd's message directly: same timing as the client's toasts.
 message.config(TOAST);
@@ -18,7 +20,9 @@ i18n.on('languageChanged', () => void queryClient.invalidateQueries());
 export default function Workspace() {
   return (
     <QueryClientProvider client={queryClient}>
-      <MainLayout />
+      <WorkbenchWidgets.Provider value={WIDGETS}>
+        <MainLayout />
+      </WorkbenchWidgets.Provider>
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router';
 import type { PageLoader } from '@/shared/page/loader';
+import type { WorkbenchWidget } from '@/shared/page/widgets';
 
 /**
  * Menu path → page. Each feature folder declares its pages in features/<f>/pages.ts; menus from the
@@ -13,6 +14,14 @@ export const PAGES: Record<string, PageLoader> = Object.assign(
   {},
   ...Object.values(modules).map((m) => m.pages),
 );
+
+/** Workbench cards of the features (features/<f>/widgets.ts), in their order. */
+const widgetModules = import.meta.glob<{ widgets: WorkbenchWidget[] }>('../features/*/widgets.ts', {
+  eager: true,
+});
+export const WIDGETS: WorkbenchWidget[] = Object.values(widgetModules)
+  .flatMap((m) => m.widgets)
+  .sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
 
 const lazyCache = new Map<string, LazyExoticComponent<ComponentType>>();
 

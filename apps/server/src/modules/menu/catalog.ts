@@ -63,7 +63,11 @@ export const MENU_CATALOG: MenuSeed[] = [
         path: '/wel/index',
         icon: 'DesktopOutlined',
         keepAlive: true,
-        buttons: [['chat_tim', '即时通讯', 'Instant messaging', STAFF]],
+        buttons: [
+          ['chat_tim', '即时通讯', 'Instant messaging', STAFF],
+          // wave 2, sales-desk: the sales workbench's figures (resource staff for the stock's age)
+          ['sales_desk', '销售工作台', 'Sales workbench', ['admin', 'sales', 'online_sales', 'resource']],
+        ],
       },
       {
         code: 'wel_dashboard',
@@ -108,17 +112,57 @@ export const MENU_CATALOG: MenuSeed[] = [
     icon: 'CarOutlined',
     roles: ['admin'],
     children: [
+      // wave 2, sales-stock: resource staff edit stock, sales only search it; the catalogue is read by all staff.
       page('resource', '车源资源', 'Resources', '/fc/resource/index', 'DatabaseOutlined', {
-        roles: ['admin', 'resource', 'sales'],
+        roles: ['admin', 'resource', 'sales', 'online_sales'],
+        buttons: [
+          ['_add', '新增', 'Add', ['admin', 'resource']],
+          ['_edit', '修改', 'Edit', ['admin', 'resource']],
+          ['_delete', '删除', 'Delete', ['admin', 'resource']],
+          ['_view', '查看', 'View'],
+          ['_import', '导入', 'Import', ['admin', 'resource']],
+          ['_release', '释放预订', 'Release', ['admin', 'resource']],
+        ],
+      }),
+      page('catalog', '车型目录', 'Vehicle catalogue', '/fc/catalog/index', 'CarOutlined', {
+        roles: STAFF,
+        buttons: [
+          ['_add', '新增', 'Add', ['admin', 'resource']],
+          ['_edit', '修改', 'Edit', ['admin', 'resource']],
+          ['_delete', '删除', 'Delete', ['admin', 'resource']],
+          ['_view', '查看', 'View'],
+        ],
       }),
       page('inquiry', '询价管理', 'Inquiries', '/fc/inquiry/index', 'FileSearchOutlined', {
         roles: ['admin', 'sales', 'online_sales', 'resource'],
+        // sales-inquiry: assignment is a manager's (admin, or a head role the tenant grants it to).
+        buttons: [
+          ...CRUD,
+          ['_assign', '分配', 'Assign', ['admin']],
+          ['_transfer', '转交', 'Transfer', ['admin', 'sales', 'online_sales']],
+          ['_follow', '跟进', 'Follow up', ['admin', 'sales', 'online_sales']],
+          ['_close', '关闭', 'Close', ['admin', 'sales', 'online_sales']],
+          ['_export', '导出', 'Export', ['admin', 'sales', 'online_sales']],
+        ],
       }),
       page('user_inquiry', '用户询价', 'User inquiries', '/fc/userInquiry/index', 'SolutionOutlined', {
         roles: ['admin', 'sales', 'online_sales'],
+        // sales-inquiry: the pool is claimed by online-sales staff.
+        buttons: [
+          ['_view', '查看', 'View'],
+          ['_claim', '认领', 'Claim', ['admin', 'online_sales']],
+          ['_delete', '删除', 'Delete', ['admin']],
+          ['_export', '导出', 'Export', ['admin', 'sales', 'online_sales']],
+        ],
       }),
       page('offer', '报价管理', 'Offers', '/fc/offer/index', 'FileDoneOutlined', {
         roles: ['admin', 'sales', 'online_sales'],
+        // sales-offer: approval is the managers' (a tenant grants it to its department-head roles too).
+        buttons: [
+          ...CRUD,
+          ['_send', '发送报价', 'Send offer'],
+          ['_approve', '审批报价', 'Approve offer', ['admin']],
+        ],
       }),
       page('order', '财务收款', 'Finance receipts', '/fc/order/index', 'AccountBookOutlined', {
         roles: ['admin', 'sales'],

@@ -10,6 +10,7 @@ import { useMenuRoutes } from '@/shared/menu/menus';
 import { menuIcon } from '@/shared/menu/icons';
 import { useOpenMenu } from '@/shared/menu/navigate';
 import { workbenchQuery } from './api';
+import { WidgetSlot } from './WidgetSlot';
 
 const greetingKey = (h: number) => (h < 11 ? 'morning' : h < 13 ? 'noon' : h < 18 ? 'afternoon' : 'evening');
 
@@ -87,6 +88,7 @@ export default function Workbench() {
           </Row>
         </Card>
       </Col>
+      <WidgetSlot />
       <Col span={24}>
         <Card title={t('wel.notices')}>
           {data?.notices.length ? (

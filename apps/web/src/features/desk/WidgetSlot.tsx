@@ -1,0 +1,29 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Col } from 'antd';
+import { useSession } from '@/shared/auth/store';
+import { useWorkbenchWidgets, type WorkbenchWidget } from '@/shared/page/widgets';
+
+const loaded = new Map<string, LazyExoticComponent<ComponentType>>();
+const componentOf = (w: WorkbenchWidget) => {
+  let c = loaded.get(w.key);
+  if (!c) loaded.set(w.key, (c = lazy(w.load)));
+  return c;
+};
+
+/** The other features' workbench cards the caller may see, each loaded only when shown. */
+export function WidgetSlot() {
+  const widgets = useWorkbenchWidgets();
+  const permission = useSession((s) => s.permission);
+  return widgets
+    .filter((w) => !w.permission || permission[w.permission])
+    .map((w) => {
+      const Widget = componentOf(w);
+      return (
+        <Col span={24} key={w.key}>
+          <Suspense fallback={null}>
+            <Widget />
+          </Suspense>
+        </Col>
+      );
+    });
+}

@@ -1,0 +1,145 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge, Card, Col, Empty, Row, Spin, Statistic, Tag, theme } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useOpenMenu } from '@/shared/menu/navigate';
+import { salesDeskQuery, type SalesDeskSummary } from './api';
+import { funnelOption, stockAgeOption } from './charts';
+import './messages';
+
+const DeskChart = lazy(() => import('./DeskChart'));
+
+/** Where a click on an inquiry goes: the inquiry list, asked for that row. */
+export const INQUIRY_PAGE = '/fc/inquiry/index';
+
+type List = SalesDeskSummary['firstResponseOverdue'];
+
+function TodoCard(props: {
+  title: string;
+  hint?: string;
+  list: List;
+  tone: 'error' | 'warning' | 'processing';
+  showOwner: boolean;
+}) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const open = useOpenMenu();
+  const color = { error: token.colorError, warning: token.colorWarning, processing: token.colorPrimary }[
+    props.tone
+  ];
+  return (
+    <Card
+      size="small"
+      title={
+        <span>
+          <Badge status={props.tone} /> {props.title}
+        </span>
+      }
+      extra={
+        <Statistic
+          value={props.list.total}
+          valueStyle={{ color, fontSize: token.fontSizeHeading4 }}
+          aria-label={`${props.title}: ${props.list.total}`}
+        />
+      }
+      style={{ height: '100%' }}
+    >
+      {props.hint && <div style={{ color: token.colorTextDescription, marginBottom: 8 }}>{props.hint}</div>}
+      {props.list.items.length ? (
+        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {props.list.items.map((i, n) => (
+            <li
+              key={i.id}
+              role="link"
+              tabIndex={0}
+              aria-label={t('salesDesk.openInquiry', { name: i.customerName })}
+              onClick={() => open(`${INQUIRY_PAGE}?id=${i.id}`)}
+              onKeyDown={(e) => e.key === 'Enter' && open(`${INQUIRY_PAGE}?id=${i.id}`)}
+              style={{
+                cursor: 'pointer',
+                padding: '6px 0',
+                borderTop: n ? `1px solid ${token.colorSplit}` : undefined,
+              }}
+            >
+              <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+                <span style={{ color: token.colorText }}>{i.customerName}</span>
+                <span style={{ color: token.colorTextSecondary, whiteSpace: 'nowrap' }}>
+                  {i.nextFollowTime
+                    ? t('salesDesk.dueAt', { time: i.nextFollowTime.slice(5, 16) })
+                    : t('salesDesk.createdAt', { time: i.createTime.slice(5, 16) })}
+                </span>
+              </div>
+              <div style={{ color: token.colorTextDescription, fontSize: token.fontSizeSM }}>
+                {i.modelName}
+                {props.showOwner && i.ownerName ? ` · ${i.ownerName}` : ''}
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('salesDesk.nothing')} />
+      )}
+    </Card>
+  );
+}
+
+/** The sales roles' cards on the workbench: what waits today, the month's funnel, the stock's age. */
+export default function SalesDesk() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const { data } = useQuery(salesDeskQuery());
+  if (!data) return <Spin />;
+  const showOwner = data.scope !== 'own';
+  const colorOf = (c: string) => (token as unknown as Record<string, string>)[c] ?? c;
+  return (
+    <Card
+      title={t('salesDesk.title')}
+      extra={<Tag color={showOwner ? 'blue' : 'default'}>{t(`salesDesk.scope.${data.scope}`)}</Tag>}
+    >
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={8}>
+          <TodoCard
+            title={t('salesDesk.firstResponseOverdue')}
+            hint={t('salesDesk.firstResponseHint', { minutes: data.firstResponseMinutes })}
+            list={data.firstResponseOverdue}
+            tone="error"
+            showOwner={showOwner}
+          />
+        </Col>
+        <Col xs={24} md={8}>
+          <TodoCard
+            title={t('salesDesk.followUpsOverdue')}
+            list={data.followUpsOverdue}
+            tone="warning"
+            showOwner={showOwner}
+          />
+        </Col>
+        <Col xs={24} md={8}>
+          <TodoCard
+            title={t('salesDesk.followUpsToday')}
+            list={data.followUpsToday}
+            tone="processing"
+            showOwner={showOwner}
+          />
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card size="small" title={t('salesDesk.funnel', { month: data.funnel.month })}>
+            <Suspense fallback={<Spin />}>
+              <DeskChart
+                option={funnelOption(data, t, [token.colorPrimary, token.colorWarning, token.colorSuccess])}
+                label={t('salesDesk.funnel', { month: data.funnel.month })}
+              />
+            </Suspense>
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card size="small" title={t('salesDesk.stockAge')}>
+            <Suspense fallback={<Spin />}>
+              <DeskChart option={stockAgeOption(data, t, colorOf)} label={t('salesDesk.stockAge')} />
+            </Suspense>
+          </Card>
+        </Col>
+      </Row>
+    </Card>
+  );
+}
