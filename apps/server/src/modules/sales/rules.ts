@@ -12,6 +12,7 @@ import {
 import { AppError, bad } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/index.js';
 import { newId } from '../../platform/ids.js';
+import { all, allTenants, first, scoped, sql } from '../../platform/sql/index.js';
 import './messages.js';
 
 /** A SalesRuleError as a 400 the caller reads in their language; anything else unchanged. */
@@ -38,11 +39,21 @@ export function move<K extends MachineKind>(
  * same moment exactly one finds the row still pending; the others are told it is taken (409).
  */
 export async function claimUserInquiry(db: Db, tenantId: string, id: string, userId: string): Promise<void> {
-  const won = await db.query(
-    `UPDATE sales_user_inquiry SET status = 'claimed', claimed_by = $3, claimed_at = now(), update_user = $3, update_time = now()
-      WHERE id = $1 AND tenant_id = $2 AND status = 'pending' AND is_deleted = 0
-      RETURNING id`,
-    [id, tenantId, userId],
+  const own = scoped({ tenantId, isPlatformAdmin: false });
+  const won = await all(
+    db,
+    own
+      .updateTable('sales_user_inquiry')
+      .set({
+        status: 'claimed',
+        claimedBy: userId,
+        claimedAt: sql`now()`,
+        updateUser: userId,
+        updateTime: sql`now()`,
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .returning('id'),
   );
   if (!won.length) throw new AppError(409, 'sales.userInquiryTaken');
 }
@@ -63,18 +74,25 @@ export async function findOrCreateCustomer(
     source?: string;
   },
 ): Promise<{ id: string; created: boolean }> {
-  const inserted = await db.query<{ id: string }>(
-    `INSERT INTO member_customer (id, tenant_id, name, phone, source, user_id, create_user, create_dept, update_user)
-     VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $6)
-     ON CONFLICT (tenant_id, phone) WHERE is_deleted = 0 DO NOTHING
-     RETURNING id`,
-    [newId(), c.tenantId, c.name, c.phone, c.source ?? null, c.userId, c.deptId],
+  const own = scoped({ tenantId: c.tenantId, isPlatformAdmin: false });
+  const inserted = await first(
+    db,
+    own
+      .insertInto('member_customer', {
+        id: newId(),
+        name: c.name,
+        phone: c.phone,
+        source: c.source ?? null,
+        userId: c.userId,
+        createUser: c.userId,
+        createDept: c.deptId,
+        updateUser: c.userId,
+      })
+      .onConflict((oc) => oc.columns(['tenantId', 'phone']).where('isDeleted', '=', 0).doNothing())
+      .returning('id'),
   );
-  if (inserted[0]) return { id: inserted[0].id, created: true };
-  const found = await db.one<{ id: string }>(
-    'SELECT id FROM member_customer WHERE tenant_id = $1 AND phone = $2 AND is_deleted = 0',
-    [c.tenantId, c.phone],
-  );
+  if (inserted) return { id: inserted.id, created: true };
+  const found = await first(db, own.selectFrom('member_customer').select('id').where('phone', '=', c.phone));
   return { id: found!.id, created: false };
 }
 
@@ -84,11 +102,15 @@ export async function findOrCreateCustomer(
  */
 export async function releaseLapsedReservations(db: Db, now: Date = new Date()): Promise<string[]> {
   move('resource', 'reserved', 'in_stock');
-  const rows = await db.query<{ id: string }>(
-    `UPDATE sales_resource SET status = 'in_stock', reserved_until = NULL, reserved_offer_id = NULL, update_time = now()
-      WHERE status = 'reserved' AND reserved_until <= $1 AND is_deleted = 0
-      RETURNING id`,
-    [now.toISOString()],
+  // Every tenant's vehicles: the sweep runs for the node, not for a caller.
+  const rows = await all(
+    db,
+    scoped(allTenants)
+      .updateTable('sales_resource')
+      .set({ status: 'in_stock', reservedUntil: null, reservedOfferId: null, updateTime: sql`now()` })
+      .where('status', '=', 'reserved')
+      .where('reservedUntil', '<=', sql<Date>`${now.toISOString()}`)
+      .returning('id'),
   );
   return rows.map((r) => r.id);
 }
@@ -96,11 +118,14 @@ export async function releaseLapsedReservations(db: Db, now: Date = new Date()):
 /** Sent offers past their validity date (the day before `today`) become expired; answers the offers expired. */
 export async function expireOffers(db: Db, today: string): Promise<string[]> {
   move('offer', 'sent', 'expired');
-  const rows = await db.query<{ id: string }>(
-    `UPDATE sales_offer SET status = 'expired', closed_at = now(), update_time = now()
-      WHERE status = 'sent' AND valid_until < $1::date AND is_deleted = 0
-      RETURNING id`,
-    [today],
+  const rows = await all(
+    db,
+    scoped(allTenants)
+      .updateTable('sales_offer')
+      .set({ status: 'expired', closedAt: sql`now()`, updateTime: sql`now()` })
+      .where('status', '=', 'sent')
+      .where('validUntil', '<', sql<Date>`${today}::date`)
+      .returning('id'),
   );
   return rows.map((r) => r.id);
 }

@@ -42,6 +42,11 @@ export const rawSqlAllowlist: Record<string, { tables: string[]; reason: string 
     tables: ['blade_tenant', 'risk_sensitive_word'],
     reason: 'seed: first-start data written before any caller exists',
   },
+  'sales/seed.ts': {
+    tables: ['blade_user', 'member_customer', 'sales_brand', 'sales_model', 'sales_resource', 'sales_series'],
+    reason:
+      'seed: the demo sales floor written in bulk (INSERT … SELECT FROM unnest) before any caller exists',
+  },
   'system/seed-core.ts': {
     tables: ['blade_dept', 'blade_role', 'blade_tenant', 'blade_user'],
     reason: 'seed: first-start data written before any caller exists',
