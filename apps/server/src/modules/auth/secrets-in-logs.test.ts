@@ -104,11 +104,11 @@ describe(`no secret reaches a log (${dbLabel})`, () => {
     expect(reset.json()).toMatchObject({ code: 200 });
 
     // An unexpected failure is logged and written to blade_log_error with its URL.
-    const one = db.one.bind(db);
-    db.one = (async (sql: string, params?: unknown[]) => {
+    const query = db.query.bind(db);
+    db.query = (async (sql: string, params?: unknown[], opts?: { name?: string }) => {
       if (sql.includes('authorized_grant_types')) throw new Error('database went away');
-      return one(sql, params);
-    }) as typeof db.one;
+      return query(sql, params, opts);
+    }) as typeof db.query;
     secrets.failedCipher = enc(TEST_DEMO_PASSWORD);
     const failed = await post('/api/blade-auth/oauth/token', {
       username: 'sales1',
@@ -116,7 +116,7 @@ describe(`no secret reaches a log (${dbLabel})`, () => {
       grant_type: 'password',
       refresh_token: secrets.refresh2!,
     });
-    db.one = one;
+    db.query = query;
     expect(failed.statusCode).toBe(500);
 
     // The shell's client error log, with a page address that carries a code.
