@@ -4,6 +4,7 @@ import { Avatar, Button, Dialog, DotLoading, ErrorBlock, NavBar } from 'antd-mob
 import { h5Api, H5Error } from './api';
 import { setLang } from './i18n';
 import { LoginView } from './LoginView';
+import { InquiryView } from './InquiryView';
 import { ChatView } from './chat/ChatView';
 import { useH5Session } from './session';
 import { connectNotifications, markAllRead, socketUrl, useUnread } from '@/shared/notify/socket';
@@ -118,6 +119,10 @@ export function H5App() {
   const { t } = useTranslation();
   const token = useH5Session((s) => s.token);
   useUnreadTitle(token);
+  // The customers' inquiry form (?view=inquiry, or the button): open to everyone, signed in or not.
+  const [inquiry, setInquiry] = useState(
+    () => new URLSearchParams(window.location.search).get('view') === 'inquiry',
+  );
   return (
     <div className="h5-page">
       {/* NavBar's left slot is itself a role=button (a back control): the actions go on the right. */}
@@ -125,6 +130,11 @@ export function H5App() {
         back={null}
         right={
           <span className="h5-nav-actions">
+            {inquiry ? null : (
+              <Button size="mini" fill="none" onClick={() => setInquiry(true)}>
+                {t('inquiry.open')}
+              </Button>
+            )}
             {token ? <SignOut /> : null}
             <LangSwitch />
           </span>
@@ -133,7 +143,15 @@ export function H5App() {
       >
         {t('h5.title')}
       </NavBar>
-      <main className="h5-main">{token ? <SignedIn /> : <LoginView tenantId={tenantFromUrl()} />}</main>
+      <main className="h5-main">
+        {inquiry ? (
+          <InquiryView tenantId={tenantFromUrl()} onBack={() => setInquiry(false)} />
+        ) : token ? (
+          <SignedIn />
+        ) : (
+          <LoginView tenantId={tenantFromUrl()} />
+        )}
+      </main>
     </div>
   );
 }

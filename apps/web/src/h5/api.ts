@@ -108,3 +108,23 @@ export const h5Api = {
   imSign: () => call<ChatTicket>({ url: `${base}/im-sign` }),
   logout: () => call<boolean>({ url: `${base}/logout`, method: 'POST', data: {} }),
 };
+
+// sales-inquiry: the customers' own inquiry form (user inquiries).
+export interface Choice {
+  value: string;
+  label: string;
+  children?: Choice[];
+}
+export const h5InquiryApi = {
+  options: (tenantId: string) =>
+    call<{ models: Choice[]; cities: Choice[] }>({ url: `${base}/inquiry-options`, params: { tenantId } }),
+  submit: (body: {
+    tenantId: string;
+    name: string;
+    phone: string;
+    code: string;
+    modelId: string | null;
+    modelText: string;
+    cityCode: string;
+  }) => call<string>({ url: `${base}/inquiry`, method: 'POST', data: body }),
+};

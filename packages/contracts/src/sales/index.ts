@@ -10,5 +10,6 @@ export * from './messages.js';
 export * from './schemas.js';
 export * from './defaults.js';
 export * from './timing.js';
+export * from './inquiry-api.js';
 // wave 2, sales-desk
 export * from './desk-api.js';

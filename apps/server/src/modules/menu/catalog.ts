@@ -117,9 +117,25 @@ export const MENU_CATALOG: MenuSeed[] = [
       }),
       page('inquiry', '询价管理', 'Inquiries', '/fc/inquiry/index', 'FileSearchOutlined', {
         roles: ['admin', 'sales', 'online_sales', 'resource'],
+        // sales-inquiry: assignment is a manager's (admin, or a head role the tenant grants it to).
+        buttons: [
+          ...CRUD,
+          ['_assign', '分配', 'Assign', ['admin']],
+          ['_transfer', '转交', 'Transfer', ['admin', 'sales', 'online_sales']],
+          ['_follow', '跟进', 'Follow up', ['admin', 'sales', 'online_sales']],
+          ['_close', '关闭', 'Close', ['admin', 'sales', 'online_sales']],
+          ['_export', '导出', 'Export', ['admin', 'sales', 'online_sales']],
+        ],
       }),
       page('user_inquiry', '用户询价', 'User inquiries', '/fc/userInquiry/index', 'SolutionOutlined', {
         roles: ['admin', 'sales', 'online_sales'],
+        // sales-inquiry: the pool is claimed by online-sales staff.
+        buttons: [
+          ['_view', '查看', 'View'],
+          ['_claim', '认领', 'Claim', ['admin', 'online_sales']],
+          ['_delete', '删除', 'Delete', ['admin']],
+          ['_export', '导出', 'Export', ['admin', 'sales', 'online_sales']],
+        ],
       }),
       page('offer', '报价管理', 'Offers', '/fc/offer/index', 'FileDoneOutlined', {
         roles: ['admin', 'sales', 'online_sales'],

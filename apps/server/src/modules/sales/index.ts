@@ -2,6 +2,8 @@ import type { ServerModule } from '../module.js';
 import { salesMigrations } from './tables.js';
 import { seedSales } from './seed.js';
 import './messages.js';
+import { inquiryRoutes } from './inquiry-routes.js';
+import { userInquiryRoutes } from './user-inquiry-routes.js';
 // wave 2, sales-desk
 import { salesDeskRoutes } from './desk-routes.js';
 
@@ -15,7 +17,9 @@ export const salesModule: ServerModule = {
   migrations: salesMigrations,
   seed: seedSales,
   routes: async (app) => {
-    // One line per slice of wave 2.
+    // One line per slice of the second wave.
+    await inquiryRoutes(app); // sales-inquiry
+    await userInquiryRoutes(app); // sales-inquiry
     await salesDeskRoutes(app); // sales-desk
   },
 };
@@ -29,5 +33,15 @@ export {
   releaseLapsedReservations,
 } from './rules.js';
 
+// sales-inquiry: the visibility rule and the user-inquiry rules other modules use.
+export {
+  assertVisible,
+  isVisible,
+  visibilityOf,
+  visibleCondition,
+  whereVisible,
+  type Visibility,
+} from './visibility.js';
+export { createUserInquiry, assignUnclaimed } from './user-inquiry-rules.js';
 // wave 2, sales-desk: the first-response overdue rule the inquiry list shares with the workbench
 export { firstResponseMinutes, isOverdue, overdueCondition, FIRST_RESPONSE_PARAM } from './overdue.js';

@@ -100,13 +100,10 @@ export function visibleCondition(
 }
 
 /** Adds the visibility condition to a query (a Repo's `extra`, or any builder with `where`). */
-export function whereVisible<Q extends { where: (e: Expression<SqlBool>) => unknown }>(
-  v: Visibility,
-  cols: OwnerColumns | string = 't',
-) {
-  return (q: Q): Q => {
+export function whereVisible(v: Visibility, cols: OwnerColumns | string = 't') {
+  return <Q>(q: Q): Q => {
     const cond = visibleCondition(v, cols);
-    return cond ? (q.where(cond) as Q) : q;
+    return cond ? ((q as unknown as { where: (e: Expression<SqlBool>) => unknown }).where(cond) as Q) : q;
   };
 }
 

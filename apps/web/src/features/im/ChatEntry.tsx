@@ -4,6 +4,7 @@ import { Badge, Button } from 'antd';
 import { MessageOutlined } from '@ant-design/icons';
 import { usePermission, useSession } from '@/shared/auth/store';
 import { connectNotifications, markAllRead, useUnread, type UnreadPush } from '@/shared/notify/socket';
+import { onChatRequest } from '@/shared/ui/chatRequest';
 
 /** The chat screen and its client load on demand, never with the sign-in page or the shell's first paint. */
 const ChatDialog = lazy(() => import('@/features/im/ChatDialog'));
@@ -88,6 +89,19 @@ export function ChatEntry() {
   );
 
   useEffect(() => (allowed ? connectNotifications(() => useSession.getState().token) : undefined), [allowed]);
+  // A page's "chat with …" button (shared/ui/chatRequest): the dialog opens on that conversation.
+  useEffect(
+    () =>
+      allowed && account
+        ? onChatRequest(({ userID }) => {
+            openChat();
+            void loadChat().then((m) =>
+              m.startChat({ account }, { quiet: true }).then(() => m.openConversation(`C2C${userID}`)),
+            );
+          })
+        : undefined,
+    [allowed, account, openChat],
+  );
 
   // The badge and the page title need the unread count: sign in to chat once the shell has painted.
   useEffect(() => {

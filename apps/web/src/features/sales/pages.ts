@@ -1,0 +1,11 @@
+import type { PageLoader } from '@/shared/page/loader';
+import { declared } from '@/shared/crud/declared';
+
+/** The sales floor's pages (issue 24) at the paths of the menu catalog; one block per slice. */
+export const pages: Record<string, PageLoader> = {
+  // sales-inquiry
+  '/fc/inquiry/index': () => import('./inquiry/InquiryPage'),
+  '/fc/userInquiry/index': declared(() =>
+    import('./user-inquiry/userInquiryDef').then((m) => m.userInquiryDef),
+  ),
+};
