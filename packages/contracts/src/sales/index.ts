@@ -13,3 +13,6 @@ export * from './timing.js';
 export * from './inquiry-api.js';
 // wave 2, sales-desk
 export * from './desk-api.js';
+// wave 2, sales-stock: catalogue and stock (resources) on the wire
+export * from './catalog-api.js';
+export * from './resource-api.js';

@@ -112,8 +112,26 @@ export const MENU_CATALOG: MenuSeed[] = [
     icon: 'CarOutlined',
     roles: ['admin'],
     children: [
+      // wave 2, sales-stock: resource staff edit stock, sales only search it; the catalogue is read by all staff.
       page('resource', '车源资源', 'Resources', '/fc/resource/index', 'DatabaseOutlined', {
-        roles: ['admin', 'resource', 'sales'],
+        roles: ['admin', 'resource', 'sales', 'online_sales'],
+        buttons: [
+          ['_add', '新增', 'Add', ['admin', 'resource']],
+          ['_edit', '修改', 'Edit', ['admin', 'resource']],
+          ['_delete', '删除', 'Delete', ['admin', 'resource']],
+          ['_view', '查看', 'View'],
+          ['_import', '导入', 'Import', ['admin', 'resource']],
+          ['_release', '释放预订', 'Release', ['admin', 'resource']],
+        ],
+      }),
+      page('catalog', '车型目录', 'Vehicle catalogue', '/fc/catalog/index', 'CarOutlined', {
+        roles: STAFF,
+        buttons: [
+          ['_add', '新增', 'Add', ['admin', 'resource']],
+          ['_edit', '修改', 'Edit', ['admin', 'resource']],
+          ['_delete', '删除', 'Delete', ['admin', 'resource']],
+          ['_view', '查看', 'View'],
+        ],
       }),
       page('inquiry', '询价管理', 'Inquiries', '/fc/inquiry/index', 'FileSearchOutlined', {
         roles: ['admin', 'sales', 'online_sales', 'resource'],

@@ -6,6 +6,10 @@ import { inquiryRoutes } from './inquiry-routes.js';
 import { userInquiryRoutes } from './user-inquiry-routes.js';
 // wave 2, sales-desk
 import { salesDeskRoutes } from './desk-routes.js';
+// wave 2, sales-stock
+import { catalogRoutes } from './catalog-routes.js';
+import { resourceRoutes } from './resource-routes.js';
+import { seedStockParams } from './resource-seed.js';
 
 /**
  * The sales floor (issue 24): vehicle catalogue, stock, inquiries, user inquiries and offers. This first part
@@ -15,9 +19,14 @@ import { salesDeskRoutes } from './desk-routes.js';
 export const salesModule: ServerModule = {
   name: 'sales',
   migrations: salesMigrations,
-  seed: seedSales,
+  seed: async (ctx) => {
+    await seedSales(ctx);
+    await seedStockParams(ctx); // sales-stock
+  },
   routes: async (app) => {
-    // One line per slice of the second wave.
+    // One line per slice of wave 2.
+    await catalogRoutes(app); // sales-stock
+    await resourceRoutes(app); // sales-stock
     await inquiryRoutes(app); // sales-inquiry
     await userInquiryRoutes(app); // sales-inquiry
     await salesDeskRoutes(app); // sales-desk
@@ -45,3 +54,6 @@ export {
 export { createUserInquiry, assignUnclaimed } from './user-inquiry-rules.js';
 // wave 2, sales-desk: the first-response overdue rule the inquiry list shares with the workbench
 export { firstResponseMinutes, isOverdue, overdueCondition, FIRST_RESPONSE_PARAM } from './overdue.js';
+// wave 2, sales-stock: what offers and the workbench use of the catalogue and stock
+export { findModel, modelLabel } from './catalog-rules.js';
+export { holdHours, isStockStaff, reserveResource, sweepReservations } from './resource-rules.js';

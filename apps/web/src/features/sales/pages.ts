@@ -8,4 +8,7 @@ export const pages: Record<string, PageLoader> = {
   '/fc/userInquiry/index': declared(() =>
     import('./user-inquiry/userInquiryDef').then((m) => m.userInquiryDef),
   ),
+  // sales-stock
+  '/fc/resource/index': () => import('./resource/ResourcePage'),
+  '/fc/catalog/index': () => import('./catalog/CatalogPage'),
 };

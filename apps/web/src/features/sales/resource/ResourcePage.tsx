@@ -1,0 +1,69 @@
+import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, DatePicker, Form, Space } from 'antd';
+import { ImportOutlined } from '@ant-design/icons';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '@/shared/auth/store';
+import { CrudTable } from '@/shared/crud';
+import { ModelCascader, type ModelChoice } from '../catalog';
+import { ImportDialog } from './ImportDialog';
+import { resourceDef } from './resourceDef';
+import './messages';
+
+/**
+ * Stock: the declared list (VIN, status, store, stock-age band in its search form) with the filters the
+ * engine's form has no input for — the model cascader at any level and the arrival date range — passed
+ * as fixed parameters, so paging, sorting and the export use them too.
+ */
+export default function ResourcePage() {
+  const { t } = useTranslation();
+  const permission = useSession((s) => s.permission);
+  const staff = Boolean(permission.resource_add || permission.resource_edit);
+  const def = useMemo(() => resourceDef(staff), [staff]);
+  const [model, setModel] = useState<ModelChoice>();
+  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const [importing, setImporting] = useState(false);
+  const qc = useQueryClient();
+  const params = useMemo(() => {
+    const p: Record<string, string> = {};
+    if (model) p[`${model.level}Id`] = model.id;
+    if (range?.[0]) p.arrivalDate_ge = range[0].format('YYYY-MM-DD');
+    if (range?.[1]) p.arrivalDate_le = range[1].format('YYYY-MM-DD');
+    return p;
+  }, [model, range]);
+  return (
+    <>
+      <Form layout="inline" style={{ marginBottom: 12, rowGap: 8 }}>
+        <Form.Item label={t('sales.resource.model')}>
+          <ModelCascader anyLevel value={model?.id} onChange={(_, choice) => setModel(choice)} />
+        </Form.Item>
+        <Form.Item label={t('sales.resource.arrivalDate')}>
+          <DatePicker.RangePicker
+            value={range}
+            onChange={(v) => setRange(v)}
+            placeholder={[t('sales.resource.arrivalFrom'), t('sales.resource.arrivalTo')]}
+          />
+        </Form.Item>
+      </Form>
+      <CrudTable
+        def={def}
+        params={params}
+        extraToolbar={
+          permission.resource_import ? (
+            <Space>
+              <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+                {t('sales.resource.import')}
+              </Button>
+            </Space>
+          ) : undefined
+        }
+      />
+      <ImportDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        onImported={() => void qc.invalidateQueries({ queryKey: ['crud', def.name] })}
+      />
+    </>
+  );
+}
