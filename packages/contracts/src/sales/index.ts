@@ -16,3 +16,5 @@ export * from './desk-api.js';
 // wave 2, sales-stock: catalogue and stock (resources) on the wire
 export * from './catalog-api.js';
 export * from './resource-api.js';
+// wave 2, sales-offer
+export * from './offer-api.js';

@@ -8,6 +8,8 @@ import { imSettings } from './settings.js';
 import type { ImRuntime } from './socket.js';
 import { systemNotice } from './groups.js';
 import type { ImDeps } from './deps.js';
+import type { OutgoingMessage, WireMessage } from '@forecourt/im-sdk/protocol';
+import { sendMessage } from './store.js';
 
 /** What the chat module exposes on the app: settings and clock tests adjust, and notices for other modules. */
 export interface ImApi {
@@ -21,6 +23,15 @@ export interface ImApi {
     userID: string,
     payload: { operationType: number; text: string; title?: string; extension?: string },
   ): Promise<void>;
+  /**
+   * Sends a message as a user on the server's initiative (the sales floor's offer card), with every check a
+   * client's send gets (who may talk to whom, the payload's limits), and pushes it to both sides.
+   */
+  sendAs(
+    tenantId: string,
+    from: { userID: string; nick: string; avatar?: string },
+    out: OutgoingMessage,
+  ): Promise<WireMessage>;
 }
 
 // Modules register in their own scope, so the chat API hangs on the shared context, not a decoration.
@@ -55,6 +66,11 @@ export function setupIm(ctx: AppContext, log: FastifyBaseLogger) {
     runtime: { deps, gateway, limiter, localLimiter, log },
     async notice(tenantId, userID, payload) {
       await gateway.publish(tenantId, await systemNotice(deps, tenantId, userID, payload));
+    },
+    async sendAs(tenantId, from, out) {
+      const { result, pushes } = await sendMessage(deps, { tenantId, avatar: '', ...from }, out);
+      await gateway.publish(tenantId, pushes);
+      return result.message;
     },
   } satisfies ImApi;
 }

@@ -157,6 +157,12 @@ export const MENU_CATALOG: MenuSeed[] = [
       }),
       page('offer', '报价管理', 'Offers', '/fc/offer/index', 'FileDoneOutlined', {
         roles: ['admin', 'sales', 'online_sales'],
+        // sales-offer: approval is the managers' (a tenant grants it to its department-head roles too).
+        buttons: [
+          ...CRUD,
+          ['_send', '发送报价', 'Send offer'],
+          ['_approve', '审批报价', 'Approve offer', ['admin']],
+        ],
       }),
       page('order', '财务收款', 'Finance receipts', '/fc/order/index', 'AccountBookOutlined', {
         roles: ['admin', 'sales'],

@@ -10,6 +10,8 @@ import { salesDeskRoutes } from './desk-routes.js';
 import { catalogRoutes } from './catalog-routes.js';
 import { resourceRoutes } from './resource-routes.js';
 import { seedStockParams } from './resource-seed.js';
+// wave 2, sales-offer
+import { offerRoutes } from './offer-routes.js';
 
 /**
  * The sales floor (issue 24): vehicle catalogue, stock, inquiries, user inquiries and offers. This first part
@@ -30,6 +32,7 @@ export const salesModule: ServerModule = {
     await inquiryRoutes(app); // sales-inquiry
     await userInquiryRoutes(app); // sales-inquiry
     await salesDeskRoutes(app); // sales-desk
+    await offerRoutes(app); // sales-offer
   },
 };
 

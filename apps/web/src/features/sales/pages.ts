@@ -11,4 +11,6 @@ export const pages: Record<string, PageLoader> = {
   // sales-stock
   '/fc/resource/index': () => import('./resource/ResourcePage'),
   '/fc/catalog/index': () => import('./catalog/CatalogPage'),
+  // sales-offer
+  '/fc/offer/index': () => import('./offer/OfferPage'),
 };

@@ -13,6 +13,7 @@ import { Sticker } from '@/features/im/components/Sticker';
 import { stickerOf } from '@/features/im/stickers';
 import { initials, messageTime } from '@/features/im/format';
 import { safeUrl } from '@/features/im/urls';
+import { OfferCard, offerCardOf } from '@/features/im/components/OfferCard';
 
 interface Props {
   message: Message;
@@ -47,6 +48,11 @@ function Body({ m, onImage }: { m: Message; onImage: (url: string) => void }) {
           <img src={url} alt={t('chat.image')} loading="lazy" />
         </button>
       );
+    }
+    case TYPES.MSG_CUSTOM: {
+      const offer = offerCardOf((m.payload as { data?: unknown }).data);
+      if (offer) return <OfferCard card={offer} />;
+      return <span className="h5-unsupported">{t('chat.unsupported')}</span>;
     }
     default:
       return <span className="h5-unsupported">{t('chat.unsupported')}</span>;

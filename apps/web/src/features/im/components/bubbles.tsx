@@ -15,6 +15,7 @@ import { duration, fileSize } from '../format';
 import { safeUrl } from '../urls';
 import { Sticker } from './Sticker';
 import { parseCall, type CallRecord } from '../calls';
+import { OfferCard, offerCardOf } from './OfferCard';
 
 type P = Record<string, unknown>;
 /** Payloads come from other clients through the server: read them defensively, field by field. */
@@ -214,6 +215,8 @@ export function Bubble({ m, onPreview }: { m: Message; onPreview: () => void }) 
     case TYPES.MSG_CUSTOM: {
       const call = parseCall(p);
       if (call) return <CallBubble call={call} />;
+      const offer = offerCardOf(p.data);
+      if (offer) return <OfferCard card={offer} />;
       break;
     }
   }
