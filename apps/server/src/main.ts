@@ -9,7 +9,7 @@ import { createLogger } from './platform/logging.js';
 import { checkClusterConfig, isWorker, runPrimary } from './cluster.js';
 import { bannerText, listenUrls } from './banner.js';
 import { pruneInitialPasswords } from './initial-passwords.js';
-import { smsGatewayConfigured } from './modules/user/sms.js';
+import { smsGatewayConfigured } from './modules/user/index.js';
 import { setNodeId } from './platform/ids.js';
 
 const started = performance.now();

@@ -8,3 +8,7 @@ export const authModule: ServerModule = {
   migrations: authMigrations,
   routes: authRoutes,
 };
+
+export { revokeUserSessions } from './sessions.js';
+export { decryptPassword, PasswordCipherError, sm2Keys } from './sm2.js';
+export { consumeCaptcha } from './captcha.js';

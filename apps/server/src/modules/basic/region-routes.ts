@@ -4,6 +4,7 @@ import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
 import { notFound } from '../../platform/errors.js';
 import { scopeOf } from '../../platform/auth/guard.js';
+import { all, first, globalDb, sql } from '../../platform/sql/index.js';
 import { removeRegion, submitRegion } from './region-rules.js';
 
 const code = Type.String({ pattern: '^\\d{2,12}$' });
@@ -33,12 +34,20 @@ export async function regionRoutes(app: App) {
   const { db } = app.ctx;
   const base = '/api/blade-basic/region';
   const tags = ['region'];
-  const children = (parent: string) =>
-    db.query<RegionRow>(
-      `SELECT r.code, r.parent_code AS "parentCode", r.name, r.region_level AS "regionLevel",
-              EXISTS (SELECT 1 FROM blade_region c WHERE c.parent_code = r.code) AS "hasChildren"
-         FROM blade_region r WHERE r.parent_code = $1 ORDER BY r.code`,
-      [parent],
+  const children = (parent: string): Promise<RegionRow[]> =>
+    all(
+      db,
+      globalDb
+        .selectFrom('blade_region as r')
+        .select([
+          'r.code',
+          'r.parentCode',
+          'r.name',
+          'r.regionLevel',
+          sql<boolean>`EXISTS (SELECT 1 FROM blade_region c WHERE c.parent_code = r.code)`.as('hasChildren'),
+        ])
+        .where('r.parentCode', '=', parent)
+        .orderBy('r.code'),
     );
 
   app.get(
@@ -81,11 +90,26 @@ export async function regionRoutes(app: App) {
       },
     },
     async (req) => {
-      const r = await db.one(
-        `SELECT code, parent_code AS "parentCode", ancestors, name, province_code AS "provinceCode", province_name AS "provinceName",
-              city_code AS "cityCode", city_name AS "cityName", district_code AS "districtCode", district_name AS "districtName",
-              region_level AS "regionLevel", sort, remark FROM blade_region WHERE code = $1`,
-        [req.query.code],
+      const r = await first(
+        db,
+        globalDb
+          .selectFrom('blade_region')
+          .select([
+            'code',
+            'parentCode',
+            'ancestors',
+            'name',
+            'provinceCode',
+            'provinceName',
+            'cityCode',
+            'cityName',
+            'districtCode',
+            'districtName',
+            'regionLevel',
+            'sort',
+            'remark',
+          ])
+          .where('code', '=', req.query.code),
       );
       if (!r) throw notFound();
       return ok(r as Region);
@@ -104,16 +128,20 @@ export async function regionRoutes(app: App) {
       },
     },
     async (req) => {
-      const rows = await db.query<{ code: string; parent_code: string; name: string }>(
-        'SELECT code, parent_code, name FROM blade_region WHERE region_level <= $1 ORDER BY code',
-        [req.query.level ?? 3],
+      const rows = await all(
+        db,
+        globalDb
+          .selectFrom('blade_region')
+          .select(['code', 'parentCode', 'name'])
+          .where('regionLevel', '<=', req.query.level ?? 3)
+          .orderBy('code'),
       );
       type N = { value: string; title: string; children?: N[] };
       const byCode = new Map<string, N>(rows.map((r) => [r.code, { value: r.code, title: r.name }]));
       const roots: N[] = [];
       for (const r of rows) {
         const n = byCode.get(r.code)!;
-        const parent = byCode.get(r.parent_code);
+        const parent = byCode.get(r.parentCode);
         if (parent) (parent.children ??= []).push(n);
         else roots.push(n);
       }

@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db/index.js';
 import { bad, forbidden, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/scope.js';
+import { exec, first, globalDb, scoped } from '../../platform/sql/index.js';
 
 /**
  * GB/T 2260 codes nest by prefix: province 2 digits, city 4, district 6, town 9, village 12. A region's
@@ -20,14 +21,11 @@ export interface RegionInput {
   isUpdate?: boolean;
 }
 
-interface RegionRow {
-  code: string;
-  parent_code: string;
-  ancestors: string;
-  name: string;
-  region_level: number;
-  [column: string]: string | number | null;
-}
+type Level = (typeof NAME_COLUMNS)[number];
+/** The denormalised code and name of each level a region carries (its own and its ancestors'). */
+type LevelColumns = { [L in Level as `${L}Code` | `${L}Name`]?: string | null };
+
+const byCode = (code: string) => globalDb.selectFrom('blade_region').selectAll().where('code', '=', code);
 
 /** Regions are the platform's reference data, shared by every tenant: only its administrator edits them. */
 function requirePlatform(scope: Scope) {
@@ -39,56 +37,53 @@ export async function submitRegion(db: Db, scope: Scope, input: RegionInput): Pr
   const name = input.name.trim();
   if (!name) throw bad('region.nameRequired');
   return db.tx(async (tx) => {
-    const existing = await tx.one<RegionRow>('SELECT * FROM blade_region WHERE code = $1', [input.code]);
+    const existing = await first(tx, byCode(input.code));
     if (input.isUpdate) {
       if (!existing) throw notFound();
       // Code and parent are the region's identity (zones and addresses refer to the code): only the
       // name, order and remark change; the name is copied into the descendants' denormalised columns.
-      const column = `${NAME_COLUMNS[existing.region_level - 1]}_name`;
-      await tx.query('UPDATE blade_region SET name = $2, sort = $3, remark = $4 WHERE code = $1', [
-        input.code,
-        name,
-        input.sort ?? existing.sort ?? 0,
-        input.remark ?? existing.remark ?? null,
-      ]);
-      await tx.query(
-        `UPDATE blade_region SET ${column} = $2 WHERE ${NAME_COLUMNS[existing.region_level - 1]}_code = $1`,
-        [input.code, name],
+      const level = NAME_COLUMNS[existing.regionLevel - 1]!;
+      await exec(
+        tx,
+        globalDb
+          .updateTable('blade_region')
+          .set({
+            name,
+            sort: input.sort ?? existing.sort ?? 0,
+            remark: input.remark ?? existing.remark ?? null,
+          })
+          .where('code', '=', input.code),
       );
+      const named: LevelColumns = { [`${level}Name`]: name };
+      await exec(tx, globalDb.updateTable('blade_region').set(named).where(`${level}Code`, '=', input.code));
       return { code: input.code };
     }
     if (existing) throw bad('region.duplicateCode', { code: input.code });
     const parentCode = input.parentCode ?? ROOT;
-    const parent =
-      parentCode === ROOT
-        ? undefined
-        : await tx.one<RegionRow>('SELECT * FROM blade_region WHERE code = $1', [parentCode]);
+    const parent = parentCode === ROOT ? undefined : await first(tx, byCode(parentCode));
     if (parentCode !== ROOT && !parent) throw bad('region.parentUnknown', { code: parentCode });
-    const level = (parent?.region_level ?? 0) + 1;
+    const level = (parent?.regionLevel ?? 0) + 1;
     const length = LEVEL_LENGTHS[level - 1];
     if (!length) throw bad('region.tooDeep');
     if (input.code.length !== length || (parent && !input.code.startsWith(parent.code)))
       throw bad('region.codeShape', { length, parent: parent?.code ?? '—' });
-    const names: Record<string, string | null> = {};
+    const names: LevelColumns = {};
     for (const [i, col] of NAME_COLUMNS.entries()) {
-      names[`${col}_code`] =
-        i + 1 === level ? input.code : ((parent?.[`${col}_code`] as string | null) ?? null);
-      names[`${col}_name`] = i + 1 === level ? name : ((parent?.[`${col}_name`] as string | null) ?? null);
+      names[`${col}Code`] = i + 1 === level ? input.code : (parent?.[`${col}Code`] ?? null);
+      names[`${col}Name`] = i + 1 === level ? name : (parent?.[`${col}Name`] ?? null);
     }
-    const cols = Object.keys(names);
-    await tx.query(
-      `INSERT INTO blade_region (code, parent_code, ancestors, name, region_level, sort, remark, ${cols.join(', ')})
-       VALUES ($1, $2, $3, $4, $5, $6, $7, ${cols.map((_, i) => `$${i + 8}`).join(', ')})`,
-      [
-        input.code,
+    await exec(
+      tx,
+      globalDb.insertInto('blade_region').values({
+        code: input.code,
         parentCode,
-        parent ? `${parent.ancestors},${parent.code}` : ROOT,
+        ancestors: parent ? `${parent.ancestors},${parent.code}` : ROOT,
         name,
-        level,
-        input.sort ?? 0,
-        input.remark ?? null,
-        ...Object.values(names),
-      ],
+        regionLevel: level,
+        sort: input.sort ?? 0,
+        remark: input.remark ?? null,
+        ...names,
+      }),
     );
     return { code: input.code };
   });
@@ -98,14 +93,22 @@ export async function submitRegion(db: Db, scope: Scope, input: RegionInput): Pr
 export async function removeRegion(db: Db, scope: Scope, code: string): Promise<void> {
   requirePlatform(scope);
   await db.tx(async (tx) => {
-    const row = await tx.one<{ code: string }>('SELECT code FROM blade_region WHERE code = $1 FOR UPDATE', [
-      code,
-    ]);
+    const row = await first(
+      tx,
+      globalDb.selectFrom('blade_region').select('code').where('code', '=', code).forUpdate(),
+    );
     if (!row) throw notFound();
-    const child = await tx.one('SELECT 1 FROM blade_region WHERE parent_code = $1 LIMIT 1', [code]);
+    const child = await first(
+      tx,
+      globalDb.selectFrom('blade_region').select('code').where('parentCode', '=', code).limit(1),
+    );
     if (child) throw bad('region.hasChildren');
-    const zone = await tx.one('SELECT 1 FROM blade_zone_region WHERE region_code = $1 LIMIT 1', [code]);
+    // Any tenant's zone: the caller is the platform administrator (requirePlatform), whose scope is every tenant.
+    const zone = await first(
+      tx,
+      scoped(scope).selectFrom('blade_zone_region').select('zoneId').where('regionCode', '=', code).limit(1),
+    );
     if (zone) throw bad('region.inZone');
-    await tx.query('DELETE FROM blade_region WHERE code = $1', [code]);
+    await exec(tx, globalDb.deleteFrom('blade_region').where('code', '=', code));
   });
 }

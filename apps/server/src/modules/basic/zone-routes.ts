@@ -7,7 +7,8 @@ import { envelope, ok } from '../../platform/envelope.js';
 import { requireCode, scopeOf } from '../../platform/auth/guard.js';
 import { splitIds } from '../../platform/rows.js';
 import { bad } from '../../platform/errors.js';
-import { buildTree } from '../menu/tree.js';
+import { buildTree } from '../../platform/tree.js';
+import { all, globalDb, scoped, sql } from '../../platform/sql/index.js';
 import { removeZones, saveZone, zones } from './zone-rules.js';
 import { Id, IdList } from '../../platform/schema.js';
 
@@ -97,12 +98,17 @@ export async function zoneRoutes(app: App) {
       },
     },
     async (req) => {
-      const zone = await zones.detail(db, scopeOf(req), req.query.id);
-      const regions = await db.query<{ region_code: string }>(
-        'SELECT region_code FROM blade_zone_region WHERE zone_id = $1 ORDER BY region_code',
-        [req.query.id],
+      const scope = scopeOf(req);
+      const zone = await zones.detail(db, scope, req.query.id);
+      const regions = await all(
+        db,
+        scoped(scope)
+          .selectFrom('blade_zone_region')
+          .select('regionCode')
+          .where('zoneId', '=', req.query.id)
+          .orderBy('regionCode'),
       );
-      return ok({ ...(zone as ZoneRowFields), regionCodes: regions.map((r) => r.region_code) });
+      return ok({ ...(zone as ZoneRowFields), regionCodes: regions.map((r) => r.regionCode) });
     },
   );
 
@@ -125,15 +131,34 @@ export async function zoneRoutes(app: App) {
     async (req) => {
       const scope = scopeOf(req);
       const own = req.query.isUpdate && req.query.id ? req.query.id : '0';
-      const rows = await db.query(
-        `SELECT r.code, r.name, r.region_level AS "regionLevel",
-              EXISTS (SELECT 1 FROM blade_region c WHERE c.parent_code = r.code) AS "hasChildren",
-              z.name AS "zoneName", (zr.zone_id IS NOT NULL AND zr.zone_id <> $3) AS "taken", (zr.zone_id = $3) AS "selected"
-         FROM blade_region r
-         LEFT JOIN blade_zone_region zr ON zr.region_code = r.code AND zr.tenant_id = $2
-         LEFT JOIN blade_zone z ON z.id = zr.zone_id
-        WHERE r.parent_code = $1 ORDER BY r.code`,
-        [req.query.parentCode ?? '00', scope.tenantId, own],
+      // Marks follow the caller's own tenant's zones, also for the platform administrator.
+      const tenant = scoped({ tenantId: scope.tenantId, isPlatformAdmin: false });
+      const covered = tenant
+        .selectFrom('blade_zone_region', 'zr')
+        .leftJoin(
+          tenant.selectFrom('blade_zone', 'z', { withDeleted: true }).select(['z.id', 'z.name']).as('z'),
+          'z.id',
+          'zr.zoneId',
+        )
+        .select(['zr.regionCode', 'zr.zoneId', 'z.name']);
+      const rows = await all(
+        db,
+        globalDb
+          .selectFrom('blade_region as r')
+          .leftJoin(covered.as('zr'), 'zr.regionCode', 'r.code')
+          .select([
+            'r.code',
+            'r.name',
+            'r.regionLevel',
+            sql<boolean>`EXISTS (SELECT 1 FROM blade_region c WHERE c.parent_code = r.code)`.as(
+              'hasChildren',
+            ),
+            'zr.name as zoneName',
+            sql<boolean>`(zr.zone_id IS NOT NULL AND zr.zone_id <> ${own})`.as('taken'),
+            sql<boolean>`(zr.zone_id = ${own})`.as('selected'),
+          ])
+          .where('r.parentCode', '=', req.query.parentCode ?? '00')
+          .orderBy('r.code'),
       );
       return ok(rows as ZoneRegion[]);
     },

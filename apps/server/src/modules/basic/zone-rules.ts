@@ -2,6 +2,7 @@ import type { Db } from '../../platform/db/index.js';
 import { Repo } from '../../platform/crud.js';
 import { bad } from '../../platform/errors.js';
 import type { Scope } from '../../platform/scope.js';
+import { all, exec, first, globalDb, scoped, sql, type SqlBool } from '../../platform/sql/index.js';
 
 export const zones = new Repo({
   table: 'blade_zone',
@@ -33,9 +34,15 @@ export async function saveZone(db: Db, scope: Scope, input: ZoneInput): Promise<
       await zones.assertAccessible(t, scope, [parentId]);
       if (parentId === input.id) throw bad('zone.cycle');
     }
-    const dup = await t.one(
-      'SELECT 1 FROM blade_zone WHERE tenant_id = $1 AND code = $2 AND is_deleted = 0 AND id <> $3',
-      [scope.tenantId, input.code.trim(), input.id ?? '0'],
+    // Codes, and the regions a zone covers, are the caller's own tenant's (the platform administrator's too).
+    const own = scoped({ tenantId: scope.tenantId, isPlatformAdmin: false });
+    const dup = await first(
+      t,
+      own
+        .selectFrom('blade_zone')
+        .select('id')
+        .where('code', '=', input.code.trim())
+        .where('id', '<>', input.id ?? '0'),
     );
     if (dup) throw bad('zone.duplicateCode', { code: input.code.trim() });
     const id = await zones.submit(t, scope, {
@@ -46,22 +53,38 @@ export async function saveZone(db: Db, scope: Scope, input: ZoneInput): Promise<
     });
     if (input.regionCodes) {
       const codes = [...new Set(input.regionCodes)];
-      const taken = await t.one<{ name: string; zone: string }>(
-        `SELECT r.name, z.name AS zone FROM blade_zone_region zr JOIN blade_region r ON r.code = zr.region_code JOIN blade_zone z ON z.id = zr.zone_id
-          WHERE zr.tenant_id = $1 AND zr.region_code = ANY($2::text[]) AND zr.zone_id <> $3 LIMIT 1`,
-        [scope.tenantId, codes, id],
+      const taken = await first(
+        t,
+        own
+          .selectFrom('blade_zone_region', 'zr')
+          .innerJoin('blade_region as r', 'r.code', 'zr.regionCode')
+          .innerJoin(
+            own.selectFrom('blade_zone', 'z', { withDeleted: true }).select(['z.id', 'z.name']).as('z'),
+            'z.id',
+            'zr.zoneId',
+          )
+          .select(['r.name', 'z.name as zone'])
+          .where(sql<SqlBool>`zr.region_code = ANY(${codes}::text[])`)
+          .where('zr.zoneId', '<>', id)
+          .limit(1),
       );
       if (taken) throw bad('zone.regionTaken', { region: taken.name, zone: taken.zone });
-      const known = await t.query<{ code: string }>(
-        'SELECT code FROM blade_region WHERE code = ANY($1::text[])',
-        [codes],
+      const known = await all(
+        t,
+        globalDb
+          .selectFrom('blade_region')
+          .select('code')
+          .where(sql<SqlBool>`code = ANY(${codes}::text[])`),
       );
       if (known.length !== codes.length) throw bad('zone.regionUnknown');
-      await t.query('DELETE FROM blade_zone_region WHERE zone_id = $1', [id]);
+      await exec(t, scoped(scope).deleteFrom('blade_zone_region').where('zoneId', '=', id));
       if (codes.length) {
-        await t.query(
-          'INSERT INTO blade_zone_region (zone_id, tenant_id, region_code) SELECT $1, $2, unnest($3::text[])',
-          [id, scope.tenantId, codes],
+        await exec(
+          t,
+          own.insertInto(
+            'blade_zone_region',
+            codes.map((regionCode) => ({ zoneId: id, regionCode })),
+          ),
         );
       }
     }
@@ -72,7 +95,12 @@ export async function saveZone(db: Db, scope: Scope, input: ZoneInput): Promise<
 export async function removeZones(db: Db, scope: Scope, ids: string[]): Promise<number> {
   return db.tx(async (t) => {
     const n = await zones.remove(t, scope, ids);
-    await t.query('DELETE FROM blade_zone_region WHERE zone_id = ANY($1::bigint[])', [ids]);
+    await exec(
+      t,
+      scoped(scope)
+        .deleteFrom('blade_zone_region')
+        .where(sql<SqlBool>`zone_id = ANY(${ids}::bigint[])`),
+    );
     return n;
   });
 }

@@ -7,7 +7,7 @@ import type { Extra } from '../../platform/crud.js';
 import { all, scoped, sql } from '../../platform/sql/index.js';
 import { listQuerySchema } from '../../platform/paging.js';
 import { splitIds } from '../../platform/rows.js';
-import { buildTree } from '../menu/tree.js';
+import { buildTree } from '../../platform/tree.js';
 import { deptNode, depts, removeDepts, submitDept } from './rules.js';
 import { Id, IdList } from '../../platform/schema.js';
 

@@ -11,6 +11,17 @@ import { forbidden, notFound } from '../../platform/errors.js';
 import { pageParams, toPage } from '../../platform/paging.js';
 import './messages.js';
 import { redactUrl } from '../../platform/logging.js';
+import type { Scope } from '../../platform/scope.js';
+import {
+  all,
+  allTenants,
+  exec,
+  first,
+  globalDb,
+  scoped,
+  sql,
+  type SqlBool,
+} from '../../platform/sql/index.js';
 
 const idSchema = Type.String({ pattern: '^[0-9]{1,19}$' });
 const logEntry = Type.Object({
@@ -22,6 +33,28 @@ const logEntry = Type.Object({
   url: Type.Optional(urlString(1000)),
   time: Type.Optional(Type.String({ maxLength: 40 })),
 });
+
+/** The desk shows the caller's own tenant, the platform administrator's too (its figures are its own). */
+const ownTenant = (s: Scope) => scoped({ tenantId: s.tenantId, isPlatformAdmin: false });
+const count = sql<string>`count(*)`.as('n');
+
+/** Title and content in the caller's language (English falls back to Chinese). */
+const localized = (en: boolean) =>
+  en
+    ? [
+        sql<string>`coalesce(n.title_en, n.title)`.as('title'),
+        sql<string | null>`coalesce(n.content_en, n.content)`.as('content'),
+      ]
+    : [sql<string>`n.title`.as('title'), sql<string | null>`n.content`.as('content')];
+
+/** The caller's unread notices of their tenant. */
+const unreadNotices = (s: Scope) =>
+  ownTenant(s)
+    .selectFrom('blade_notice', 'n')
+    .select(count)
+    .where(
+      sql<SqlBool>`NOT EXISTS (SELECT 1 FROM blade_notice_read r WHERE r.notice_id = n.id AND r.user_id = ${s.userId})`,
+    );
 
 /** The workbench, the dashboard and the client error log: the shell's own data. */
 export async function deskRoutes(app: App) {
@@ -41,22 +74,17 @@ export async function deskRoutes(app: App) {
       const s = scopeOf(req);
       const en = req.lang === 'en';
       const admin = s.roleAliases.includes('administrator') || s.roleAliases.includes('admin');
+      const own = ownTenant(s);
       const [pending, unread, notices] = await Promise.all([
-        admin
-          ? db.one<{ n: string }>(
-              'SELECT count(*) AS n FROM blade_user WHERE tenant_id = $1 AND status = 0 AND is_deleted = 0',
-              [s.tenantId],
-            )
-          : undefined,
-        db.one<{ n: string }>(
-          `SELECT count(*) AS n FROM blade_notice n WHERE n.tenant_id = $1 AND n.is_deleted = 0
-              AND NOT EXISTS (SELECT 1 FROM blade_notice_read r WHERE r.notice_id = n.id AND r.user_id = $2)`,
-          [s.tenantId, s.userId],
-        ),
-        db.query<{ id: string; title: string; content: string | null; category: number; publish_time: Date }>(
-          `SELECT id, ${en ? 'coalesce(title_en, title)' : 'title'} AS title, ${en ? 'coalesce(content_en, content)' : 'content'} AS content, category, publish_time
-             FROM blade_notice WHERE tenant_id = $1 AND is_deleted = 0 ORDER BY publish_time DESC LIMIT 10`,
-          [s.tenantId],
+        admin ? first(db, own.selectFrom('blade_user').select(count).where('status', '=', 0)) : undefined,
+        first(db, unreadNotices(s)),
+        all(
+          db,
+          own
+            .selectFrom('blade_notice', 'n')
+            .select(['n.id', ...localized(en), 'n.category', 'n.publishTime'])
+            .orderBy('n.publishTime', 'desc')
+            .limit(10),
         ),
       ]);
       return ok({
@@ -67,7 +95,7 @@ export async function deskRoutes(app: App) {
           title: n.title,
           content: n.content ?? '',
           category: n.category,
-          publishTime: formatDateTime(n.publish_time) ?? '',
+          publishTime: formatDateTime(n.publishTime) ?? '',
         })),
       });
     },
@@ -92,28 +120,33 @@ export async function deskRoutes(app: App) {
       const s = scopeOf(req);
       const en = req.lang === 'en';
       const { current, size, offset } = pageParams(req.query);
+      const withReads = ownTenant(s)
+        .selectFrom('blade_notice', 'n')
+        .leftJoin('blade_notice_read as r', (j) =>
+          j.onRef('r.noticeId', '=', 'n.id').on('r.userId', '=', s.userId),
+        );
       const [counts, rows] = await Promise.all([
-        db.one<{ total: string; unread: string }>(
-          `SELECT count(*) AS total, count(*) FILTER (WHERE r.notice_id IS NULL) AS unread
-             FROM blade_notice n LEFT JOIN blade_notice_read r ON r.notice_id = n.id AND r.user_id = $2
-            WHERE n.tenant_id = $1 AND n.is_deleted = 0`,
-          [s.tenantId, s.userId],
+        first(
+          db,
+          withReads.select([
+            sql<string>`count(*)`.as('total'),
+            sql<string>`count(*) FILTER (WHERE r.notice_id IS NULL)`.as('unread'),
+          ]),
         ),
-        db.query<{
-          id: string;
-          title: string;
-          content: string | null;
-          category: number;
-          publish_time: Date;
-          read: boolean;
-        }>(
-          `SELECT n.id, ${en ? 'coalesce(n.title_en, n.title)' : 'n.title'} AS title,
-                  ${en ? 'coalesce(n.content_en, n.content)' : 'n.content'} AS content, n.category, n.publish_time,
-                  r.notice_id IS NOT NULL AS read
-             FROM blade_notice n LEFT JOIN blade_notice_read r ON r.notice_id = n.id AND r.user_id = $2
-            WHERE n.tenant_id = $1 AND n.is_deleted = 0
-            ORDER BY n.publish_time DESC, n.id DESC LIMIT $3 OFFSET $4`,
-          [s.tenantId, s.userId, size, offset],
+        all(
+          db,
+          withReads
+            .select([
+              'n.id',
+              ...localized(en),
+              'n.category',
+              'n.publishTime',
+              sql<boolean>`r.notice_id IS NOT NULL`.as('read'),
+            ])
+            .orderBy('n.publishTime', 'desc')
+            .orderBy('n.id', 'desc')
+            .limit(size)
+            .offset(offset),
         ),
       ]);
       const page = toPage(
@@ -122,7 +155,7 @@ export async function deskRoutes(app: App) {
           title: n.title,
           content: n.content ?? '',
           category: n.category,
-          publishTime: formatDateTime(n.publish_time) ?? '',
+          publishTime: formatDateTime(n.publishTime) ?? '',
           read: n.read,
         })),
         Number(counts?.total ?? 0),
@@ -179,22 +212,24 @@ export async function deskRoutes(app: App) {
       const s = scopeOf(req);
       const ids = [...new Set(req.body.ids)];
       const unread = await db.tx(async (t) => {
-        const found = await t.query<{ id: string; tenant_id: string }>(
-          'SELECT id, tenant_id FROM blade_notice WHERE id = ANY($1::bigint[]) AND is_deleted = 0',
-          [ids],
+        // Every tenant on purpose: another tenant's notice is told apart from a missing one (403, not 404).
+        const found = await all(
+          t,
+          scoped(allTenants)
+            .selectFrom('blade_notice')
+            .select(['id', 'tenantId'])
+            .where(sql<SqlBool>`id = ANY(${ids}::bigint[])`),
         );
         if (found.length < ids.length) throw notFound('desk.noticeNotFound');
-        if (found.some((n) => n.tenant_id !== s.tenantId)) throw forbidden('desk.noticeOtherTenant');
-        await t.query(
-          `INSERT INTO blade_notice_read (notice_id, user_id)
-           SELECT unnest($1::bigint[]), $2 ON CONFLICT DO NOTHING`,
-          [ids, s.userId],
+        if (found.some((n) => n.tenantId !== s.tenantId)) throw forbidden('desk.noticeOtherTenant');
+        await exec(
+          t,
+          globalDb
+            .insertInto('blade_notice_read')
+            .values(ids.map((noticeId) => ({ noticeId, userId: s.userId })))
+            .onConflict((oc) => oc.doNothing()),
         );
-        return t.one<{ n: string }>(
-          `SELECT count(*) AS n FROM blade_notice n WHERE n.tenant_id = $1 AND n.is_deleted = 0
-              AND NOT EXISTS (SELECT 1 FROM blade_notice_read r WHERE r.notice_id = n.id AND r.user_id = $2)`,
-          [s.tenantId, s.userId],
-        );
+        return first(t, unreadNotices(s));
       });
       return ok(Number(unread?.n ?? 0));
     },
@@ -214,33 +249,67 @@ export async function deskRoutes(app: App) {
     async (req) => {
       const s = scopeOf(req);
       const en = req.lang === 'en';
+      const own = ownTenant(s);
+      const active = own.selectFrom('blade_user', 'u').select('u.id').where('u.status', '=', 1).as('u');
       const [roles, signIns, depts, areas] = await Promise.all([
-        db.query<{ name: string; value: string }>(
-          `SELECT r.role_name AS name, count(u.id) AS value FROM blade_role r
-             LEFT JOIN blade_user_role ur ON ur.role_id = r.id
-             LEFT JOIN blade_user u ON u.id = ur.user_id AND u.is_deleted = 0 AND u.status = 1
-            WHERE r.tenant_id = $1 AND r.is_deleted = 0 GROUP BY r.id, r.role_name, r.sort ORDER BY r.sort`,
-          [s.tenantId],
+        all(
+          db,
+          own
+            .selectFrom('blade_role', 'r')
+            .leftJoin('blade_user_role as ur', 'ur.roleId', 'r.id')
+            .leftJoin(active, 'u.id', 'ur.userId')
+            .select(['r.roleName as name', sql<string>`count(u.id)`.as('value')])
+            .groupBy(['r.id', 'r.roleName', 'r.sort'])
+            .orderBy('r.sort'),
         ),
-        db.query<{ day: string; value: string }>(
-          `SELECT to_char(d, 'MM-DD') AS day, (SELECT count(*) FROM auth_session a WHERE a.tenant_id = $1 AND a.created_at >= d AND a.created_at < d + interval '1 day') AS value
-             FROM generate_series(date_trunc('day', now()) - interval '6 days', date_trunc('day', now()), interval '1 day') d ORDER BY d`,
-          [s.tenantId],
+        all(
+          db,
+          globalDb
+            .selectFrom(
+              sql<{
+                d: Date;
+              }>`generate_series(date_trunc('day', now()) - interval '6 days', date_trunc('day', now()), interval '1 day')`.as(
+                'd',
+              ),
+            )
+            .select([
+              sql<string>`to_char(d, 'MM-DD')`.as('day'),
+              own
+                .selectFrom('auth_session', 'a')
+                .select(count)
+                .where(sql<SqlBool>`a.created_at >= d AND a.created_at < d + interval '1 day'`)
+                .as('value'),
+            ])
+            .orderBy(sql`d`),
         ),
-        db.query<{ name: string; value: string }>(
-          `SELECT d.dept_name AS name, count(u.id) AS value FROM blade_dept d
-             JOIN blade_user_dept ud ON ud.dept_id = d.id
-             JOIN blade_user u ON u.id = ud.user_id AND u.is_deleted = 0 AND u.status = 1
-            WHERE d.tenant_id = $1 AND d.is_deleted = 0 GROUP BY d.id, d.dept_name ORDER BY value DESC`,
-          [s.tenantId],
+        all(
+          db,
+          own
+            .selectFrom('blade_dept', 'd')
+            .innerJoin('blade_user_dept as ud', 'ud.deptId', 'd.id')
+            .innerJoin(active, 'u.id', 'ud.userId')
+            .select(['d.deptName as name', sql<string>`count(u.id)`.as('value')])
+            .groupBy(['d.id', 'd.deptName'])
+            .orderBy('value', 'desc'),
         ),
-        db.query<{ name: string; value: string }>(
-          `SELECT ${en ? "coalesce(r.meta->'i18n'->>'en', r.name)" : 'r.name'} AS name, count(c.id) AS value FROM blade_menu r
-             JOIN blade_menu c ON c.parent_id = r.id AND c.is_deleted = 0 AND c.category = 1
-            WHERE r.parent_id = 0 AND r.is_deleted = 0 GROUP BY r.id, r.name, r.meta, r.sort ORDER BY r.sort`,
+        all(
+          db,
+          globalDb
+            .selectFrom('blade_menu as r')
+            .innerJoin('blade_menu as c', (j) =>
+              j.onRef('c.parentId', '=', 'r.id').on('c.isDeleted', '=', 0).on('c.category', '=', 1),
+            )
+            .select([
+              en ? sql<string>`coalesce(r.meta->'i18n'->>'en', r.name)`.as('name') : 'r.name',
+              sql<string>`count(c.id)`.as('value'),
+            ])
+            .where('r.parentId', '=', '0')
+            .where('r.isDeleted', '=', 0)
+            .groupBy(['r.id', 'r.name', 'r.meta', 'r.sort'])
+            .orderBy('r.sort'),
         ),
       ]);
-      const num = <T extends { value: string }>(rows: T[]) =>
+      const num = <T extends { value: string | null }>(rows: T[]) =>
         rows.map((r) => ({ ...r, value: Number(r.value) }));
       return ok({
         staffByRole: num(roles),
@@ -265,27 +334,26 @@ export async function deskRoutes(app: App) {
     async (req) => {
       const s = scopeOf(req);
       const ua = String(req.headers['user-agent'] ?? '').slice(0, 500);
-      await db.tx(async (t) => {
-        for (const e of req.body) {
-          await t.query(
-            `INSERT INTO blade_log_client (id, tenant_id, user_id, type, message, stack, info, url, occurred_at, user_agent)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-            [
-              newId(),
-              s.tenantId,
-              s.userId,
-              e.type,
-              e.message,
-              e.stack ?? null,
-              e.info ?? null,
+      if (req.body.length) {
+        await exec(
+          db,
+          ownTenant(s).insertInto(
+            'blade_log_client',
+            req.body.map((e) => ({
+              id: newId(),
+              userId: s.userId,
+              type: e.type,
+              message: e.message,
+              stack: e.stack ?? null,
+              info: e.info ?? null,
               // A page address may carry a secret in its query (a social sign-in's code): kept without it.
-              e.url ? redactUrl(e.url) : null,
-              e.time ?? null,
-              ua,
-            ],
-          );
-        }
-      });
+              url: e.url ? redactUrl(e.url) : null,
+              occurredAt: e.time ?? null,
+              userAgent: ua,
+            })),
+          ),
+        );
+      }
       return ok(req.body.length);
     },
   );

@@ -10,3 +10,5 @@ export const dictModule: ServerModule = {
   routes: dictRoutes,
   seed: seedDictionaries,
 };
+
+export { seedTenantDictionaries } from './seed.js';

@@ -6,6 +6,7 @@ import { TYPES, type ConversationType, type GroupProfile, type Payload } from '@
 import type { WireConversation, WireMessage } from '@forecourt/im-sdk/protocol';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../platform/db/index.js';
+import type { DB, Selectable } from '../../platform/sql/index.js';
 import { newId } from '../../platform/ids.js';
 import { ms, num } from './deps.js';
 import { ImError, notFoundIm } from './errors.js';
@@ -32,33 +33,42 @@ export interface Conv {
   groupId: string | null;
 }
 
-export interface MessageRow {
-  id: string;
-  conversation_id: string;
-  seq: string | number;
-  sender: string;
-  client_msg_id: string;
-  type: string;
-  payload: Record<string, unknown>;
-  nick: string;
-  avatar: string;
-  create_time: Date | string;
-  is_revoked: boolean;
-  modify_time: Date | string | null;
-  change_ver: string | number;
-}
+/** snake_case of a camelCase column name: the tuned statements below read columns by their SQL names. */
+type Snake<K extends string> = K extends `${infer H}${infer R}`
+  ? `${H extends Lowercase<H> ? H : `_${Lowercase<H>}`}${Snake<R>}`
+  : K;
+
+/**
+ * A table's row as a hand-written statement returns it: snake_case keys, each with the type of the generated
+ * schema (int8 as text, timestamps as Dates), so a migration that changes a column changes these types too.
+ */
+export type RawRow<T extends keyof DB> = {
+  [K in keyof Selectable<DB[T]> & string as Snake<K>]: Selectable<DB[T]>[K];
+};
+
+export type MessageRow = Pick<
+  RawRow<'im_message'>,
+  | 'id'
+  | 'conversation_id'
+  | 'seq'
+  | 'sender'
+  | 'client_msg_id'
+  | 'type'
+  | 'payload'
+  | 'nick'
+  | 'avatar'
+  | 'create_time'
+  | 'is_revoked'
+  | 'modify_time'
+  | 'change_ver'
+>;
 
 export const MESSAGE_COLS =
   'id, conversation_id, seq, sender, client_msg_id, type, payload, nick, avatar, create_time, is_revoked, modify_time, change_ver';
 
-interface ConvRow {
-  id: string;
-  tenant_id: string;
+type ConvRow = Pick<RawRow<'im_conversation'>, 'id' | 'tenant_id' | 'user_a' | 'user_b' | 'group_id'> & {
   kind: Conv['kind'];
-  user_a: string | null;
-  user_b: string | null;
-  group_id: string | null;
-}
+};
 
 const toConv = (r: ConvRow): Conv => ({
   id: String(r.id),
@@ -327,34 +337,44 @@ export async function memberIds(db: Db, c: Conv): Promise<string[]> {
 
 // ---- summaries -----------------------------------------------------------------------------------
 
+type ConvCols = RawRow<'im_conversation'>;
+type MemberCols = RawRow<'im_member'>;
+type MessageCols = RawRow<'im_message'>;
+type UserCols = RawRow<'im_user'>;
+type GroupCols = RawRow<'im_group'>;
+type GroupMemberCols = RawRow<'im_group_member'>;
+
+/** The list's row: the conversation, the viewer's membership, and outer-joined facts under a prefix. */
 interface SummaryRow extends ConvRow {
-  last_seq: string;
-  change_ver: string;
-  last_time: Date | null;
-  read_seq: string;
-  cleared_seq: string;
-  pinned: boolean;
-  muted: boolean;
+  last_seq: ConvCols['last_seq'];
+  change_ver: ConvCols['change_ver'];
+  last_time: ConvCols['last_time'];
+  read_seq: MemberCols['read_seq'];
+  cleared_seq: MemberCols['cleared_seq'];
+  pinned: MemberCols['pinned'];
+  muted: MemberCols['muted'];
+  /** count(*): int8, as text. */
   own_after: string;
-  peer_read_seq: string | null;
-  lm_sender: string | null;
-  lm_type: string | null;
-  lm_payload: Record<string, unknown> | null;
-  lm_revoked: boolean | null;
-  lm_time: Date | null;
-  p_nick: string | null;
-  p_avatar: string | null;
-  p_gender: string | null;
-  p_department: string | null;
-  g_name: string | null;
-  g_type: string | null;
-  g_avatar: string | null;
-  g_introduction: string | null;
-  g_notification: string | null;
-  g_owner: string | null;
-  g_create_time: Date | null;
-  g_role: string | null;
-  g_join_time: Date | null;
+  peer_read_seq: MemberCols['read_seq'] | null;
+  lm_sender: MessageCols['sender'] | null;
+  lm_type: MessageCols['type'] | null;
+  lm_payload: MessageCols['payload'] | null;
+  lm_revoked: MessageCols['is_revoked'] | null;
+  lm_time: MessageCols['create_time'] | null;
+  p_nick: UserCols['nick'] | null;
+  p_avatar: UserCols['avatar'] | null;
+  p_gender: UserCols['gender'] | null;
+  p_department: UserCols['department'] | null;
+  g_name: GroupCols['name'] | null;
+  g_type: GroupCols['type'] | null;
+  g_avatar: GroupCols['avatar'] | null;
+  g_introduction: GroupCols['introduction'] | null;
+  g_notification: GroupCols['notification'] | null;
+  g_owner: GroupCols['owner_id'] | null;
+  g_create_time: GroupCols['create_time'] | null;
+  g_role: GroupMemberCols['role'] | null;
+  g_join_time: GroupMemberCols['join_time'] | null;
+  /** count(*): int8, as text. */
   g_members: string | null;
 }
 

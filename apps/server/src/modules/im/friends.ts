@@ -3,6 +3,7 @@
  * initial letter of the real name (pinyin for Chinese names, surname readings included).
  */
 import { pinyin } from 'pinyin-pro';
+import { all, scoped, sql, type SqlBool } from '../../platform/sql/index.js';
 import type { Db } from '../../platform/db/index.js';
 
 export interface Friend {
@@ -67,34 +68,28 @@ export async function friendList(
     .filter(Boolean);
   const ids = tokens.filter((s) => /^\d{1,20}$/.test(s));
   const aliases = tokens.filter((s) => !/^\d{1,20}$/.test(s));
-  const params: unknown[] = [tenantId];
-  let filter = '';
+  const own = scoped({ tenantId, isPlatformAdmin: false });
+  let users = own
+    .selectFrom('blade_user', 'u')
+    .select(['u.id', 'u.code', 'u.realName', 'u.name', 'u.avatar', 'u.brandNames', 'u.account'])
+    .where('u.status', '=', 1)
+    .where('u.account', '<>', 'admin');
   if (tokens.length) {
-    params.push(ids, aliases);
-    filter = `AND ${q.isOther ? 'NOT ' : ''}EXISTS (
-      SELECT 1 FROM blade_user_role ur JOIN blade_role r ON r.id = ur.role_id AND r.is_deleted = 0 AND r.tenant_id = u.tenant_id
-       WHERE ur.user_id = u.id AND (r.id = ANY($2::bigint[]) OR r.role_alias = ANY($3::varchar[])))`;
+    const holders = own
+      .selectFrom('blade_role', 'r')
+      .innerJoin('blade_user_role as ur', 'ur.roleId', 'r.id')
+      .select('ur.userId')
+      .where(sql<SqlBool>`(r.id = ANY(${ids}::bigint[]) OR r.role_alias = ANY(${aliases}::varchar[]))`);
+    users = users.where('u.id', q.isOther ? 'not in' : 'in', holders);
   }
-  const rows = await db.query<{
-    id: string;
-    code: string | null;
-    real_name: string | null;
-    name: string | null;
-    avatar: string | null;
-    brand_names: unknown;
-    account: string;
-  }>(
-    `SELECT u.id, u.code, u.real_name, u.name, u.avatar, u.brand_names, u.account FROM blade_user u
-      WHERE u.tenant_id = $1 AND u.is_deleted = 0 AND u.status = 1 AND u.account <> 'admin' ${filter}`,
-    params,
-  );
+  const rows = await all(db, users);
   return groupByInitial(
     rows.map((r) => ({
       id: String(r.id),
       empNo: r.code ?? '',
-      realName: r.real_name || r.name || r.account,
+      realName: r.realName || r.name || r.account,
       avatar: r.avatar ?? '',
-      brandNames: Array.isArray(r.brand_names) ? r.brand_names.map(String) : [],
+      brandNames: Array.isArray(r.brandNames) ? r.brandNames.map(String) : [],
       account: r.account,
     })),
   );

@@ -7,6 +7,8 @@ import { ERROR_CODE, TYPES, type GroupMember, type GroupProfile } from '@forecou
 import type { GroupCreate } from '@forecourt/im-sdk/protocol';
 import type { Db } from '../../platform/db/index.js';
 import { newId } from '../../platform/ids.js';
+import { all, exec, first, scoped, sql, type SqlBool } from '../../platform/sql/index.js';
+import type { Compilable } from 'kysely';
 import { ms, num, type ImDeps, type Push, type WithPushes } from './deps.js';
 import { ImError, invalid, notFoundIm } from './errors.js';
 import { groupConv, groupProfileOf, memberIds, systemConv, viewOf, type Conv } from './convs.js';
@@ -31,44 +33,85 @@ export const SYSTEM_SENDER = '@TIM#SYSTEM';
 /** TIM group system notice operation types. */
 export const NOTICE = { KICKED_OUT: 4, DISMISSED: 5 } as const;
 
-const GROUP_SQL = `
-SELECT g.id AS group_id, g.name AS g_name, g.type AS g_type, g.avatar AS g_avatar, g.introduction AS g_introduction,
-       g.notification AS g_notification, g.owner_id AS g_owner, g.create_time AS g_create_time,
-       gm.role AS g_role, gm.join_time AS g_join_time,
-       (SELECT count(*) FROM im_group_member x WHERE x.group_id = g.id) AS g_members
-  FROM im_group g JOIN im_group_member gm ON gm.group_id = g.id AND gm.user_id = $2
- WHERE g.tenant_id = $1 AND g.dismissed_at IS NULL`;
+/** The chat lives inside one tenant: every statement here is scoped to the actor's or the conversation's. */
+const chat = (tenantId: string) => scoped({ tenantId, isPlatformAdmin: false });
+
+/** Rows with the keys as aliased (groupProfileOf reads the summary's snake_case names). */
+async function rawRows<O>(db: Db, q: Compilable<O>): Promise<O[]> {
+  const c = q.compile();
+  return db.query<O & Record<string, unknown>>(c.sql, c.parameters);
+}
+
+/** The user's groups, each with the user's own role in it. */
+const groupsOf = (tenantId: string, userID: string) =>
+  chat(tenantId)
+    .selectFrom('im_group', 'g')
+    .innerJoin(
+      chat(tenantId)
+        .selectFrom('im_group_member', 'gm')
+        .select(['gm.groupId', 'gm.role', 'gm.joinTime'])
+        .where('gm.userId', '=', userID)
+        .as('gm'),
+      'gm.groupId',
+      'g.id',
+    )
+    .select([
+      'g.id as group_id',
+      'g.name as g_name',
+      'g.type as g_type',
+      'g.avatar as g_avatar',
+      'g.introduction as g_introduction',
+      'g.notification as g_notification',
+      'g.ownerId as g_owner',
+      'g.createTime as g_create_time',
+      'gm.role as g_role',
+      'gm.joinTime as g_join_time',
+      chat(tenantId)
+        .selectFrom('im_group_member', 'x')
+        .select(sql<string>`count(*)`.as('n'))
+        .where(sql<SqlBool>`x.group_id = g.id`)
+        .as('g_members'),
+    ])
+    .where('g.dismissedAt', 'is', null);
 
 type GroupRow = Parameters<typeof groupProfileOf>[0];
 
 /** The groups the user belongs to, newest first. */
 export async function groupList(db: Db, actor: Actor): Promise<GroupProfile[]> {
-  const rows = await db.query<GroupRow>(`${GROUP_SQL} ORDER BY g.create_time DESC, g.id DESC`, [
-    actor.tenantId,
-    actor.userID,
-  ]);
-  return rows.map(groupProfileOf);
+  const rows = await rawRows(
+    db,
+    groupsOf(actor.tenantId, actor.userID).orderBy('g.createTime', 'desc').orderBy('g.id', 'desc'),
+  );
+  return rows.map((r) => groupProfileOf(r as GroupRow));
 }
 
 /** A group the user belongs to (NOT_FOUND if there is none, FORBIDDEN if they are not in it). */
 export async function groupOf(db: Db, actor: Actor, groupID: string): Promise<GroupProfile> {
   if (!GROUP_ID.test(groupID)) throw notFoundIm('im.noGroup', { groupID });
-  const r = await db.one<GroupRow>(`${GROUP_SQL} AND g.id = $3`, [actor.tenantId, actor.userID, groupID]);
-  if (r) return groupProfileOf(r);
-  const exists = await db.one(
-    'SELECT 1 FROM im_group WHERE id = $1 AND tenant_id = $2 AND dismissed_at IS NULL',
-    [groupID, actor.tenantId],
+  const [r] = await rawRows(db, groupsOf(actor.tenantId, actor.userID).where('g.id', '=', groupID));
+  if (r) return groupProfileOf(r as GroupRow);
+  const exists = await first(
+    db,
+    chat(actor.tenantId)
+      .selectFrom('im_group')
+      .select('id')
+      .where('id', '=', groupID)
+      .where('dismissedAt', 'is', null),
   );
   if (!exists) throw notFoundIm('im.noGroup', { groupID });
   throw new ImError(ERROR_CODE.FORBIDDEN, 'im.notMember');
 }
 
-async function roleOf(db: Db, groupID: string, user: string): Promise<Role | undefined> {
-  const r = await db.one<{ role: Role }>(
-    'SELECT role FROM im_group_member WHERE group_id = $1 AND user_id = $2',
-    [groupID, user],
+async function roleOf(db: Db, tenantId: string, groupID: string, user: string): Promise<Role | undefined> {
+  const r = await first(
+    db,
+    chat(tenantId)
+      .selectFrom('im_group_member')
+      .select('role')
+      .where('groupId', '=', groupID)
+      .where('userId', '=', user),
   );
-  return r?.role;
+  return r?.role as Role | undefined;
 }
 
 async function requireConv(db: Db, tenantId: string, groupID: string): Promise<Conv> {
@@ -80,11 +123,11 @@ async function requireConv(db: Db, tenantId: string, groupID: string): Promise<C
 
 /** The group's conversation locked against sends, so a joiner's first visible seq is exact. */
 async function lockConv(db: Db, conv: Conv): Promise<number> {
-  const r = await db.one<{ last_seq: string }>(
-    'SELECT last_seq FROM im_conversation WHERE id = $1 FOR UPDATE',
-    [conv.id],
+  const r = await first(
+    db,
+    chat(conv.tenantId).selectFrom('im_conversation').select('lastSeq').where('id', '=', conv.id).forUpdate(),
   );
-  return num(r?.last_seq);
+  return num(r?.lastSeq);
 }
 
 async function tip(
@@ -194,33 +237,38 @@ export async function createGroup(
   const convId = newId();
   const members = [actor.userID, ...ok];
   const { conv, row } = await db.tx(async (t) => {
-    await t.query(
-      `INSERT INTO im_conversation (id, tenant_id, kind, group_id) VALUES ($1, $2, 'group', $3)`,
-      [convId, actor.tenantId, groupID],
-    );
-    await t.query(
-      `INSERT INTO im_group (id, tenant_id, conversation_id, name, type, avatar, introduction, notification, owner_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [
-        groupID,
-        actor.tenantId,
-        convId,
-        name.slice(0, 64),
+    const own = chat(actor.tenantId);
+    await exec(t, own.insertInto('im_conversation', { id: convId, kind: 'group', groupId: groupID }));
+    await exec(
+      t,
+      own.insertInto('im_group', {
+        id: groupID,
+        conversationId: convId,
+        name: name.slice(0, 64),
         type,
-        (g.avatar ?? '').slice(0, 1000),
-        (g.introduction ?? '').slice(0, 240),
-        (g.notification ?? '').slice(0, 300),
-        actor.userID,
-      ],
+        avatar: (g.avatar ?? '').slice(0, 1000),
+        introduction: (g.introduction ?? '').slice(0, 240),
+        notification: (g.notification ?? '').slice(0, 300),
+        ownerId: actor.userID,
+      }),
     );
-    await t.query(
-      `INSERT INTO im_group_member (group_id, tenant_id, user_id, role)
-       SELECT $1, $2, u, CASE WHEN u = $4 THEN 'Owner' ELSE 'Member' END FROM unnest($3::varchar[]) u`,
-      [groupID, actor.tenantId, members, actor.userID],
+    await exec(
+      t,
+      own.insertInto(
+        'im_group_member',
+        members.map((userId) => ({
+          groupId: groupID,
+          userId,
+          role: userId === actor.userID ? 'Owner' : 'Member',
+        })),
+      ),
     );
-    await t.query(
-      `INSERT INTO im_member (conversation_id, tenant_id, user_id) SELECT $1, $2, u FROM unnest($3::varchar[]) u`,
-      [convId, actor.tenantId, members],
+    await exec(
+      t,
+      own.insertInto(
+        'im_member',
+        members.map((userId) => ({ conversationId: convId, userId })),
+      ),
     );
     const conv: Conv = {
       id: convId,
@@ -254,24 +302,14 @@ export async function updateGroup(
     throw new ImError(ERROR_CODE.FORBIDDEN, 'im.group.adminOnly');
   if (q.name !== undefined && !q.name.trim()) throw invalid('im.group.nameRequired');
   checkAvatar(q.avatar);
-  const changes: Record<string, string> = {};
+  const changes: { name?: string; avatar?: string; introduction?: string; notification?: string } = {};
   if (q.name !== undefined) changes.name = q.name.trim().slice(0, 64);
   if (q.avatar !== undefined) changes.avatar = q.avatar.slice(0, 1000);
   if (q.introduction !== undefined) changes.introduction = q.introduction.slice(0, 240);
   if (q.notification !== undefined) changes.notification = q.notification.slice(0, 300);
   if (!Object.keys(changes).length) return { result: { group: current }, pushes: [] };
   const row = await db.tx(async (t) => {
-    await t.query(
-      `UPDATE im_group SET name = COALESCE($2, name), avatar = COALESCE($3, avatar),
-              introduction = COALESCE($4, introduction), notification = COALESCE($5, notification) WHERE id = $1`,
-      [
-        q.groupID,
-        changes.name ?? null,
-        changes.avatar ?? null,
-        changes.introduction ?? null,
-        changes.notification ?? null,
-      ],
-    );
+    await exec(t, chat(actor.tenantId).updateTable('im_group').set(changes).where('id', '=', q.groupID));
     return tip(t, deps, conv, actor, TYPES.GRP_TIP_GRP_PROFILE_UPDATED, [], changes);
   });
   return groupUpdated(db, actor, conv, q.groupID, row);
@@ -299,27 +337,31 @@ export async function groupMembers(
   q: { groupID: string; count?: number; offset?: number },
 ): Promise<{ memberList: GroupMember[] }> {
   await groupOf(db, actor, q.groupID);
-  const rows = await db.query<{
-    user_id: string;
-    role: string;
-    join_time: Date;
-    nick: string | null;
-    avatar: string | null;
-  }>(
-    `SELECT gm.user_id, gm.role, gm.join_time, u.nick, u.avatar FROM im_group_member gm
-       LEFT JOIN im_user u ON u.tenant_id = gm.tenant_id AND u.user_id = gm.user_id
-      WHERE gm.group_id = $1
-      ORDER BY CASE gm.role WHEN 'Owner' THEN 0 WHEN 'Admin' THEN 1 ELSE 2 END, gm.join_time, gm.user_id
-      LIMIT $2 OFFSET $3`,
-    [q.groupID, Math.min(Math.max(q.count ?? 100, 1), 1000), Math.max(q.offset ?? 0, 0)],
+  const own = chat(actor.tenantId);
+  const rows = await all(
+    db,
+    own
+      .selectFrom('im_group_member', 'gm')
+      .leftJoin(
+        own.selectFrom('im_user', 'u').select(['u.userId', 'u.nick', 'u.avatar']).as('u'),
+        'u.userId',
+        'gm.userId',
+      )
+      .select(['gm.userId', 'gm.role', 'gm.joinTime', 'u.nick', 'u.avatar'])
+      .where('gm.groupId', '=', q.groupID)
+      .orderBy(sql`CASE gm.role WHEN 'Owner' THEN 0 WHEN 'Admin' THEN 1 ELSE 2 END`)
+      .orderBy('gm.joinTime')
+      .orderBy('gm.userId')
+      .limit(Math.min(Math.max(q.count ?? 100, 1), 1000))
+      .offset(Math.max(q.offset ?? 0, 0)),
   );
   return {
     memberList: rows.map((r) => ({
-      userID: r.user_id,
-      nick: r.nick ?? r.user_id,
+      userID: r.userId,
+      nick: r.nick ?? r.userId,
       avatar: r.avatar ?? '',
       role: r.role as GroupMember['role'],
-      joinTime: Math.floor(ms(r.join_time) / 1000),
+      joinTime: Math.floor(ms(r.joinTime) / 1000),
     })),
   };
 }
@@ -346,36 +388,55 @@ export async function addMembers(
   assertGroupable(wanted);
   const { ok, failed } = await knownUsers(db, actor.tenantId, wanted);
   const out = await db.tx(async (t) => {
+    const own = chat(actor.tenantId);
     const lastSeq = await lockConv(t, conv);
     const present = new Set(
       (
-        await t.query<{ user_id: string }>(
-          'SELECT user_id FROM im_group_member WHERE group_id = $1 AND user_id = ANY($2::varchar[])',
-          [q.groupID, ok],
+        await all(
+          t,
+          own
+            .selectFrom('im_group_member')
+            .select('userId')
+            .where('groupId', '=', q.groupID)
+            .where(sql<SqlBool>`user_id = ANY(${ok}::varchar[])`),
         )
-      ).map((r) => r.user_id),
+      ).map((r) => r.userId),
     );
     const fresh = ok.filter((id) => !present.has(id));
     const count = num(
       (
-        await t.one<{ n: string }>('SELECT count(*) AS n FROM im_group_member WHERE group_id = $1', [
-          q.groupID,
-        ])
+        await first(
+          t,
+          own
+            .selectFrom('im_group_member')
+            .select(sql<string>`count(*)`.as('n'))
+            .where('groupId', '=', q.groupID),
+        )
       )?.n,
     );
     if (count + fresh.length > settings.groupMaxMembers)
       throw invalid('im.group.full', { max: settings.groupMaxMembers });
     if (!fresh.length) return { fresh, existed: [...present], row: undefined };
-    await t.query(
-      `INSERT INTO im_group_member (group_id, tenant_id, user_id, role) SELECT $1, $2, u, 'Member' FROM unnest($3::varchar[]) u`,
-      [q.groupID, actor.tenantId, fresh],
+    await exec(
+      t,
+      own.insertInto(
+        'im_group_member',
+        fresh.map((userId) => ({ groupId: q.groupID, userId, role: 'Member' })),
+      ),
     );
     // A user who was in the group before keeps no old read state: history starts at the join.
-    await t.query(
-      `INSERT INTO im_member (conversation_id, tenant_id, user_id, read_seq, cleared_seq)
-       SELECT $1, $2, u, $4, $4 FROM unnest($3::varchar[]) u
-       ON CONFLICT (conversation_id, user_id) DO UPDATE SET read_seq = $4, cleared_seq = $4, deleted_at = NULL`,
-      [conv.id, actor.tenantId, fresh, lastSeq],
+    await exec(
+      t,
+      own
+        .insertInto(
+          'im_member',
+          fresh.map((userId) => ({ conversationId: conv.id, userId, readSeq: lastSeq, clearedSeq: lastSeq })),
+        )
+        .onConflict((oc) =>
+          oc
+            .columns(['conversationId', 'userId'])
+            .doUpdateSet({ readSeq: lastSeq, clearedSeq: lastSeq, deletedAt: null }),
+        ),
     );
     const row = await tip(t, deps, conv, actor, TYPES.GRP_TIP_MBR_JOIN, fresh);
     return { fresh, existed: [...present], row };
@@ -407,14 +468,10 @@ async function removeFromGroup(
   await lockConv(t, conv);
   const row = await tip(t, deps, conv, actor, operationType, users);
   const recipients = await memberIds(t, conv);
-  await t.query('DELETE FROM im_group_member WHERE group_id = $1 AND user_id = ANY($2::varchar[])', [
-    groupID,
-    users,
-  ]);
-  await t.query('DELETE FROM im_member WHERE conversation_id = $1 AND user_id = ANY($2::varchar[])', [
-    conv.id,
-    users,
-  ]);
+  const own = chat(conv.tenantId);
+  const theseUsers = sql<SqlBool>`user_id = ANY(${users}::varchar[])`;
+  await exec(t, own.deleteFrom('im_group_member').where('groupId', '=', groupID).where(theseUsers));
+  await exec(t, own.deleteFrom('im_member').where('conversationId', '=', conv.id).where(theseUsers));
   return { row, recipients };
 }
 
@@ -430,7 +487,7 @@ export async function removeMembers(
   const users = [...new Set(q.userIDList)];
   if (users.includes(actor.userID)) throw invalid('im.group.cannotRemoveSelf');
   for (const u of users) {
-    const role = await roleOf(db, q.groupID, u);
+    const role = await roleOf(db, actor.tenantId, q.groupID, u);
     if (!role) throw invalid('im.group.notInGroup', { userID: u });
     if (!canRemove(group.selfInfo.role, role))
       throw new ImError(
@@ -517,18 +574,22 @@ export async function changeOwner(
   const group = await groupOf(db, actor, q.groupID);
   if (group.selfInfo.role !== 'Owner') throw new ImError(ERROR_CODE.FORBIDDEN, 'im.group.ownerOnly');
   if (q.newOwnerID === actor.userID) return { result: { group }, pushes: [] };
-  if (!(await roleOf(db, q.groupID, q.newOwnerID)))
+  if (!(await roleOf(db, actor.tenantId, q.groupID, q.newOwnerID)))
     throw invalid('im.group.notInGroup', { userID: q.newOwnerID });
   const row = await db.tx(async (t) => {
-    await t.query(`UPDATE im_group_member SET role = 'Member' WHERE group_id = $1 AND user_id = $2`, [
-      q.groupID,
-      actor.userID,
-    ]);
-    await t.query(`UPDATE im_group_member SET role = 'Owner' WHERE group_id = $1 AND user_id = $2`, [
-      q.groupID,
-      q.newOwnerID,
-    ]);
-    await t.query('UPDATE im_group SET owner_id = $2 WHERE id = $1', [q.groupID, q.newOwnerID]);
+    const own = chat(actor.tenantId);
+    const setRole = (userId: string, role: Role) =>
+      exec(
+        t,
+        own
+          .updateTable('im_group_member')
+          .set({ role })
+          .where('groupId', '=', q.groupID)
+          .where('userId', '=', userId),
+      );
+    await setRole(actor.userID, 'Member');
+    await setRole(q.newOwnerID, 'Owner');
+    await exec(t, own.updateTable('im_group').set({ ownerId: q.newOwnerID }).where('id', '=', q.groupID));
     return tip(t, deps, conv, actor, TYPES.GRP_TIP_OWNER_CHANGED, [q.newOwnerID], { ownerID: q.newOwnerID });
   });
   return groupUpdated(db, actor, conv, q.groupID, row);
@@ -547,9 +608,16 @@ export async function dismissGroup(
   const { members, notices } = await db.tx(async (t) => {
     await lockConv(t, conv);
     const members = await memberIds(t, conv);
-    await t.query('UPDATE im_group SET dismissed_at = now() WHERE id = $1', [groupID]);
-    await t.query('DELETE FROM im_group_member WHERE group_id = $1', [groupID]);
-    await t.query('DELETE FROM im_member WHERE conversation_id = $1', [conv.id]);
+    const own = chat(actor.tenantId);
+    await exec(
+      t,
+      own
+        .updateTable('im_group')
+        .set({ dismissedAt: sql`now()` })
+        .where('id', '=', groupID),
+    );
+    await exec(t, own.deleteFrom('im_group_member').where('groupId', '=', groupID));
+    await exec(t, own.deleteFrom('im_member').where('conversationId', '=', conv.id));
     const notices: Push[] = [];
     for (const u of members)
       notices.push(

@@ -11,8 +11,10 @@ export const imModule: ServerModule = {
   routes: imRoutes,
 };
 
-export { issueTicket } from './tickets.js';
+export { issueTicket, verifyTicket } from './tickets.js';
 export {
+  kindOf,
+  principalKind,
   registerPrincipalKind,
   sessionsEnded,
   CUSTOMER_PREFIX,
@@ -21,3 +23,6 @@ export {
 } from './principals.js';
 export type { ImApi } from './runtime.js';
 export { systemInbox, type SystemInboxRow } from './convs.js';
+export { ensureUser } from './profiles.js';
+export { genderOfSex } from './rules.js';
+export { imSettings } from './settings.js';

@@ -4,6 +4,7 @@
  * `registerPrincipalKind('customer', …)` and issue their tickets with `issueTicket` — nothing else in the
  * chat module changes.
  */
+import { prepared, scoped, sql, type SqlBool } from '../../platform/sql/index.js';
 import { ERROR_CODE } from '@forecourt/im-sdk/types';
 import type { Db } from '../../platform/db/index.js';
 import { LIVE_SESSION } from '../../platform/auth/guard.js';
@@ -100,31 +101,33 @@ export const CUSTOMER_PREFIX = 'cust_';
 /** The button code that lets staff chat (routes' `code:chat_tim`, and every socket's session check). */
 export const CHAT_CODE = 'chat_tim';
 
+// Named, as the other statements every sign-in runs: compiled once, planned once per connection.
+const staffSeed = prepared('im_staff_profile_seed', (tenantId: string, account: string) => {
+  const own = scoped({ tenantId, isPlatformAdmin: false });
+  const firstDept = own
+    .selectFrom('blade_dept', 'd')
+    .innerJoin('blade_user_dept as ud', 'ud.deptId', 'd.id')
+    .select('d.deptName')
+    .where(sql<SqlBool>`ud.user_id = u.id`)
+    .orderBy('d.id')
+    .limit(1);
+  return own
+    .selectFrom('blade_user', 'u')
+    .select(['u.name', 'u.realName', 'u.avatar', 'u.sex', firstDept.as('deptName')])
+    .where('u.account', '=', account);
+});
+
 /** Staff: the chat user id is the account of an active, not deleted user of the tenant. */
 registerPrincipalKind('staff', {
   owns: (userID) => !userID.startsWith(CUSTOMER_PREFIX),
   async profileSeed(db, tenantId, userID) {
-    // Named, as the other statements every sign-in runs: planned once per connection.
-    const [u] = await db.query<{
-      name: string | null;
-      real_name: string | null;
-      avatar: string | null;
-      sex: number | null;
-      dept_name: string | null;
-    }>(
-      `SELECT u.name, u.real_name, u.avatar, u.sex,
-              (SELECT d.dept_name FROM blade_user_dept ud JOIN blade_dept d ON d.id = ud.dept_id AND d.is_deleted = 0
-                WHERE ud.user_id = u.id ORDER BY d.id LIMIT 1) AS dept_name
-         FROM blade_user u WHERE u.tenant_id = $1 AND u.account = $2 AND u.is_deleted = 0`,
-      [tenantId, userID],
-      { name: 'im_staff_profile_seed' },
-    );
+    const u = await staffSeed.first(db, tenantId, userID);
     if (!u) return null;
     return {
-      nick: u.real_name || u.name || userID,
+      nick: u.realName || u.name || userID,
       avatar: u.avatar ?? '',
       gender: genderOfSex(u.sex),
-      department: u.dept_name ?? '',
+      department: u.deptName ?? '',
     };
   },
   // A staff session chats while it may act at all (guard.ts, LIVE_SESSION) and its roles still grant the

@@ -1,39 +1,67 @@
 import type { UserProfile } from '@forecourt/im-sdk/types';
 import type { ProfileUpdate } from '@forecourt/im-sdk/protocol';
 import type { Db } from '../../platform/db/index.js';
+import { all, first, prepared, scoped, sql, type SqlBool } from '../../platform/sql/index.js';
 import { notFoundIm } from './errors.js';
 import { kindOf } from './principals.js';
 import { checkAvatar } from './rules.js';
 
+const chat = (tenantId: string) => scoped({ tenantId, isPlatformAdmin: false });
+const COLS = ['userId', 'nick', 'avatar', 'gender', 'department', 'customProfile'] as const;
+
 interface UserRow {
-  user_id: string;
+  userId: string;
   nick: string;
   avatar: string;
   gender: string;
   department: string;
-  custom_profile: boolean;
 }
 
 export const toProfile = (r: UserRow): UserProfile => ({
-  userID: r.user_id,
+  userID: r.userId,
   nick: r.nick,
   avatar: r.avatar,
   gender: r.gender as UserProfile['gender'],
   department: r.department,
 });
 
-const COLS = 'user_id, nick, avatar, gender, department, custom_profile';
+// Every sign-in and every first sight of a user runs these two: compiled once, named statements.
+const userGet = prepared('im_user_get', (tenantId: string, userID: string) =>
+  chat(tenantId).selectFrom('im_user').select(COLS).where('userId', '=', userID),
+);
+const keepCustom = (col: 'nick' | 'avatar' | 'gender') =>
+  sql<string>`CASE WHEN im_user.custom_profile THEN ${sql.ref(`im_user.${col}`)} ELSE ${sql.ref(`excluded.${col}`)} END`;
+const userRefresh = prepared(
+  'im_user_refresh',
+  (
+    tenantId: string,
+    userID: string,
+    department: string,
+    nick: string,
+    avatar: string,
+    gender: string,
+    kind: string,
+  ) =>
+    chat(tenantId)
+      .insertInto('im_user', { userId: userID, kind, nick, avatar, gender, department })
+      .onConflict((oc) =>
+        oc.columns(['tenantId', 'userId']).doUpdateSet({
+          department: sql.ref('excluded.department'),
+          nick: keepCustom('nick'),
+          avatar: keepCustom('avatar'),
+          gender: keepCustom('gender'),
+          updateTime: sql`now()`,
+        }),
+      )
+      .returning(COLS),
+);
 
 /**
  * The chat profile of a user, made from the identity's record the first time the user is seen (as a
  * sender or a recipient). Unknown ids → NOT_FOUND.
  */
 export async function ensureUser(db: Db, tenantId: string, userID: string): Promise<UserProfile> {
-  const [have] = await db.query<UserRow>(
-    `SELECT ${COLS} FROM im_user WHERE tenant_id = $1 AND user_id = $2`,
-    [tenantId, userID],
-    { name: 'im_user_get' },
-  );
+  const have = await userGet.first(db, tenantId, userID);
   return have ? toProfile(have) : refreshFromRecord(db, tenantId, userID);
 }
 
@@ -46,25 +74,15 @@ export async function refreshFromRecord(db: Db, tenantId: string, userID: string
   const seed = await kind.profileSeed(db, tenantId, userID);
   if (!seed) throw notFoundIm('im.noUser', { userID });
   // One statement for a new and a returning user alike: every connection's sign-in runs it.
-  const [row] = await db.query<UserRow>(
-    `INSERT INTO im_user (tenant_id, user_id, kind, nick, avatar, gender, department)
-     VALUES ($1, $2, $7, $4, $5, $6, $3)
-     ON CONFLICT (tenant_id, user_id) DO UPDATE SET department = EXCLUDED.department,
-            nick = CASE WHEN im_user.custom_profile THEN im_user.nick ELSE EXCLUDED.nick END,
-            avatar = CASE WHEN im_user.custom_profile THEN im_user.avatar ELSE EXCLUDED.avatar END,
-            gender = CASE WHEN im_user.custom_profile THEN im_user.gender ELSE EXCLUDED.gender END,
-            update_time = now()
-     RETURNING ${COLS}`,
-    [
-      tenantId,
-      userID,
-      seed.department.slice(0, 100),
-      seed.nick.slice(0, 64),
-      seed.avatar.slice(0, 1000),
-      seed.gender,
-      name,
-    ],
-    { name: 'im_user_refresh' },
+  const row = await userRefresh.first(
+    db,
+    tenantId,
+    userID,
+    seed.department.slice(0, 100),
+    seed.nick.slice(0, 64),
+    seed.avatar.slice(0, 1000),
+    seed.gender,
+    name,
   );
   return toProfile(row!);
 }
@@ -78,11 +96,19 @@ export async function updateProfile(
 ): Promise<UserProfile> {
   checkAvatar(p.avatar);
   await ensureUser(db, tenantId, userID);
-  const row = await db.one<UserRow>(
-    `UPDATE im_user SET nick = COALESCE($3, nick), avatar = COALESCE($4, avatar), gender = COALESCE($5, gender),
-            custom_profile = true, update_time = now()
-      WHERE tenant_id = $1 AND user_id = $2 RETURNING ${COLS}`,
-    [tenantId, userID, p.nick?.trim() || null, p.avatar?.trim() || null, p.gender ?? null],
+  const row = await first(
+    db,
+    chat(tenantId)
+      .updateTable('im_user')
+      .set({
+        nick: p.nick?.trim() || sql`nick`,
+        avatar: p.avatar?.trim() || sql`avatar`,
+        gender: p.gender ?? sql`gender`,
+        customProfile: true,
+        updateTime: sql`now()`,
+      })
+      .where('userId', '=', userID)
+      .returning(COLS),
   );
   return toProfile(row!);
 }
@@ -90,11 +116,14 @@ export async function updateProfile(
 /** Profiles of known users; ids never seen are made from their records, unknown ones left out. */
 export async function profilesOf(db: Db, tenantId: string, ids: string[]): Promise<UserProfile[]> {
   const unique = [...new Set(ids)];
-  const rows = await db.query<UserRow>(
-    `SELECT ${COLS} FROM im_user WHERE tenant_id = $1 AND user_id = ANY($2::varchar[])`,
-    [tenantId, unique],
+  const rows = await all(
+    db,
+    chat(tenantId)
+      .selectFrom('im_user')
+      .select(COLS)
+      .where(sql<SqlBool>`user_id = ANY(${unique}::varchar[])`),
   );
-  const found = new Map(rows.map((r) => [r.user_id, toProfile(r)]));
+  const found = new Map(rows.map((r) => [r.userId, toProfile(r)]));
   for (const id of unique) {
     if (found.has(id)) continue;
     const p = await ensureUser(db, tenantId, id).catch(() => null);

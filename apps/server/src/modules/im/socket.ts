@@ -18,8 +18,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/errors.js';
 import { t, type Lang } from '../../platform/i18n.js';
-import { signUploadToken } from '../storage/token.js';
-import { KEY_PATTERN, POLICIES, extOf } from '../storage/policy.js';
+import { KEY_PATTERN, POLICIES, extOf, signUploadToken } from '../storage/index.js';
 import type { ImDeps, Push } from './deps.js';
 import { ImError, invalid } from './errors.js';
 import type { Conn, ImGateway } from './gateway.js';

@@ -12,7 +12,7 @@ import type {
   WireMessage,
 } from '@forecourt/im-sdk/protocol';
 import type { Db } from '../../platform/db/index.js';
-import { recordRiskHit, scanSensitive } from '../risk/words.js';
+import { recordRiskHit, scanSensitive } from '../risk/index.js';
 import { num, type ImDeps, type Push, type WithPushes } from './deps.js';
 import { ImError, invalid, notFoundIm } from './errors.js';
 import { assertMayTalk } from './principals.js';

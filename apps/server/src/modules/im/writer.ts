@@ -75,7 +75,7 @@ const AVATAR_MAX = 1000;
  * seq: parsing the whole row back (jsonb, timestamps) cost the node and the database more than the
  * insert itself.
  */
-const rowOf = ({ m, id, created }: Prepared, seq: string | number): MessageRow => ({
+const rowOf = ({ m, id, created }: Prepared, seq: string): MessageRow => ({
   id,
   conversation_id: m.conv.id,
   seq,
@@ -88,7 +88,7 @@ const rowOf = ({ m, id, created }: Prepared, seq: string | number): MessageRow =
   create_time: created,
   is_revoked: false,
   modify_time: null,
-  change_ver: 0,
+  change_ver: '0',
 });
 
 /** One message, one statement: for writes inside a caller's transaction and for retrying a failed batch. */

@@ -1,7 +1,14 @@
 import type { Db } from '../../platform/db/index.js';
-import { CUSTOMER_PREFIX, issueTicket, registerPrincipalKind, sessionsEnded } from '../im/index.js';
-import { genderOfSex } from '../im/rules.js';
-import type { CustomerPrincipal } from './sessions.js';
+import {
+  CUSTOMER_PREFIX,
+  genderOfSex,
+  issueTicket,
+  registerPrincipalKind,
+  sessionsEnded,
+} from '../im/index.js';
+import { first, prepared, scoped, sql, type SqlBool } from '../../platform/sql/index.js';
+import { activeStaff } from './profile.js';
+import { everyTenant, liveSessions, type CustomerPrincipal } from './sessions.js';
 
 /** A customer's chat user id: the prefix keeps it apart from staff accounts in the same tenant. */
 export const customerChatId = (customerId: string) => `${CUSTOMER_PREFIX}${customerId}`;
@@ -15,6 +22,20 @@ const customerIdOf = (userID: string) => {
 export const maskPhone = (phone: string) =>
   phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
 
+/** The customer's advisor: the active colleague of the customer's tenant responsible for them. */
+const advisorQuery = (tenantId: string, customerId: string) =>
+  scoped({ tenantId, isPlatformAdmin: false })
+    .selectFrom('member_customer', 'c')
+    .innerJoin(activeStaff(tenantId).as('u'), 'u.id', 'c.userId')
+    .select(['u.account', 'u.realName', 'u.avatar'])
+    .where('c.id', '=', customerId);
+
+// The chat's sweep of live sockets (every tenant's) asks this often: a named statement. The array stays
+// behind a subquery so PostgreSQL keeps one plan for it.
+const sessionsLive = prepared('im_customer_sessions_live', (ids: string[]) =>
+  liveSessions(everyTenant).where(sql<SqlBool>`s.id = ANY(ARRAY(SELECT unnest(${ids}::bigint[])))`),
+);
+
 /**
  * Customers as chat users (`cust_<id>`). Their profile starts from the customer record — the name, and the
  * masked number in the department slot the staff's chat header shows; they talk one-to-one with their
@@ -26,9 +47,12 @@ registerPrincipalKind('customer', {
   async profileSeed(db, tenantId, userID) {
     const id = customerIdOf(userID);
     if (!id) return null;
-    const c = await db.one<{ name: string; phone: string; sex: number }>(
-      'SELECT name, phone, sex FROM member_customer WHERE id = $1 AND tenant_id = $2 AND is_deleted = 0',
-      [id, tenantId],
+    const c = await first(
+      db,
+      scoped({ tenantId, isPlatformAdmin: false })
+        .selectFrom('member_customer')
+        .select(['name', 'phone', 'sex'])
+        .where('id', '=', id),
     );
     if (!c) return null;
     return { nick: c.name, avatar: '', gender: genderOfSex(c.sex), department: maskPhone(c.phone) };
@@ -37,26 +61,10 @@ registerPrincipalKind('customer', {
   async mayTalk(db, tenantId, self, peer) {
     const id = customerIdOf(self);
     if (!id) return false;
-    return Boolean(
-      await db.one(
-        `SELECT 1 FROM member_customer c
-           JOIN blade_user u ON u.id = c.user_id AND u.tenant_id = c.tenant_id AND u.is_deleted = 0 AND u.status = 1
-          WHERE c.id = $1 AND c.tenant_id = $2 AND c.is_deleted = 0 AND u.account = $3`,
-        [id, tenantId, peer],
-      ),
-    );
+    return Boolean(await first(db, advisorQuery(tenantId, id).where('u.account', '=', peer)));
   },
   inGroups: false,
-  endedSessions: (db, ids) =>
-    sessionsEnded(ids, (numeric) =>
-      db.query<{ id: string }>(
-        `SELECT s.id FROM member_session s
-           JOIN member_customer c ON c.id = s.customer_id AND c.is_deleted = 0 AND c.status = 1
-          WHERE s.id = ANY(ARRAY(SELECT unnest($1::bigint[]))) AND s.revoked_at IS NULL AND s.expires_at > now()`,
-        [numeric],
-        { name: 'im_customer_sessions_live' },
-      ),
-    ),
+  endedSessions: (db, ids) => sessionsEnded(ids, (numeric) => sessionsLive.all(db, numeric)),
 });
 
 /** The staff member a customer may chat with: the active colleague responsible for them, or none yet. */
@@ -64,14 +72,8 @@ export async function advisorOf(
   db: Db,
   p: CustomerPrincipal,
 ): Promise<{ userID: string; name: string; avatar: string | null } | null> {
-  const row = await db.one<{ account: string; real_name: string | null; avatar: string | null }>(
-    `SELECT u.account, u.real_name, u.avatar
-       FROM member_customer c
-       JOIN blade_user u ON u.id = c.user_id AND u.tenant_id = c.tenant_id AND u.is_deleted = 0 AND u.status = 1
-      WHERE c.id = $1 AND c.tenant_id = $2 AND c.is_deleted = 0`,
-    [p.customerId, p.tenantId],
-  );
-  return row ? { userID: row.account, name: row.real_name || row.account, avatar: row.avatar } : null;
+  const row = await first(db, advisorQuery(p.tenantId, p.customerId));
+  return row ? { userID: row.account, name: row.realName || row.account, avatar: row.avatar } : null;
 }
 
 /** A chat ticket for the signed-in customer, bound to their session (signing out ends the chat too). */

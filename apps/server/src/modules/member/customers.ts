@@ -2,7 +2,8 @@ import type { Db } from '../../platform/db/index.js';
 import { Repo, type RepoQuery } from '../../platform/crud.js';
 import { bad, forbidden } from '../../platform/errors.js';
 import type { Scope } from '../../platform/scope.js';
-import { checkMobile } from '../user/sms.js';
+import { all, exec, first, scoped, sql, type SqlBool, type TenantScope } from '../../platform/sql/index.js';
+import { checkMobile } from '../user/index.js';
 import { revokeCustomerSessions } from './sessions.js';
 
 /** The customer table as staff see it: tenant-scoped, soft-deleted, audited. */
@@ -69,13 +70,24 @@ export const visibleTo =
   (q: RepoQuery): RepoQuery =>
     seesAll(scope) ? q : q.where('t.userId', '=', scope.userId);
 
+/** One tenant's rows, also for the platform administrator: a customer's checks are its own tenant's. */
+export const tenantOnly = (tenantId: string) => scoped({ tenantId, isPlatformAdmin: false });
+
+const anyOf = (ids: string[]) => sql<SqlBool>`id = ANY(${ids}::bigint[])`;
+const staffName = sql<string>`coalesce(nullif(real_name, ''), account)`.as('name');
+
 /** 403 for another tenant's rows (Repo), 404 for missing ones, 403 for a colleague's customers. */
 export async function assertVisible(db: Db, scope: Scope, ids: string[]): Promise<void> {
   await customers.assertAccessible(db, scope, ids);
   if (seesAll(scope)) return;
-  const foreign = await db.one(
-    `SELECT 1 FROM member_customer WHERE id = ANY($1::bigint[]) AND user_id IS DISTINCT FROM $2 LIMIT 1`,
-    [ids, scope.userId],
+  const foreign = await first(
+    db,
+    scoped(scope)
+      .selectFrom('member_customer')
+      .select('id')
+      .where(anyOf(ids))
+      .where(sql<SqlBool>`user_id IS DISTINCT FROM ${scope.userId}`)
+      .limit(1),
   );
   if (foreign) throw forbidden('member.notYours');
 }
@@ -83,15 +95,19 @@ export async function assertVisible(db: Db, scope: Scope, ids: string[]): Promis
 /** Adds the responsible staff member's name to each row (one lookup for the page). */
 export async function withStaffNames<T extends { userId: string | null }>(
   db: Db,
+  scope: TenantScope,
   rows: T[],
 ): Promise<Array<T & { userName: string | null }>> {
   const ids = [...new Set(rows.map((r) => r.userId).filter((x): x is string => Boolean(x)))];
   const names = new Map(
     ids.length
       ? (
-          await db.query<{ id: string; name: string }>(
-            `SELECT id, coalesce(nullif(real_name, ''), account) AS name FROM blade_user WHERE id = ANY($1::bigint[])`,
-            [ids],
+          await all(
+            db,
+            scoped(scope)
+              .selectFrom('blade_user', 'u', { withDeleted: true })
+              .select(['id', staffName])
+              .where(anyOf(ids)),
           )
         ).map((u) => [String(u.id), u.name])
       : [],
@@ -101,10 +117,13 @@ export async function withStaffNames<T extends { userId: string | null }>(
 
 /** An active, not deleted user of the tenant: the only kind of person who can look after customers. */
 export async function assertStaff(db: Db, tenantId: string, userId: string): Promise<string> {
-  const u = await db.one<{ name: string }>(
-    `SELECT coalesce(nullif(real_name, ''), account) AS name FROM blade_user
-      WHERE id = $1 AND tenant_id = $2 AND is_deleted = 0 AND status = 1`,
-    [userId, tenantId],
+  const u = await first(
+    db,
+    tenantOnly(tenantId)
+      .selectFrom('blade_user')
+      .select(staffName)
+      .where('id', '=', userId)
+      .where('status', '=', 1),
   );
   if (!u) throw bad('member.staffInvalid');
   return u.name;
@@ -113,10 +132,15 @@ export async function assertStaff(db: Db, tenantId: string, userId: string): Pro
 /** A dictionary-backed field holds a live (not sealed) key of the tenant's business dictionary, or nothing. */
 async function checkDictKey(db: Db, tenantId: string, code: string, field: string, value?: string | null) {
   if (!value) return;
-  const hit = await db.one(
-    `SELECT 1 FROM blade_dict_biz WHERE tenant_id = $1 AND code = $2 AND dict_key = $3
-        AND parent_id <> 0 AND is_deleted = 0 AND is_sealed = 0`,
-    [tenantId, code, value],
+  const hit = await first(
+    db,
+    tenantOnly(tenantId)
+      .selectFrom('blade_dict_biz')
+      .select('id')
+      .where('code', '=', code)
+      .where('dictKey', '=', value)
+      .where('parentId', '<>', '0')
+      .where('isSealed', '=', 0),
   );
   if (!hit) throw bad('member.dictUnknown', { field, value });
 }
@@ -148,12 +172,12 @@ export async function submitCustomer(db: Db, scope: Scope, input: CustomerInput)
     let current: string | null = null;
     if (input.id) {
       await assertVisible(t, scope, [input.id]);
-      const row = (await t.one<{ tenant_id: string; user_id: string | null }>(
-        'SELECT tenant_id, user_id FROM member_customer WHERE id = $1',
-        [input.id],
+      const row = (await first(
+        t,
+        scoped(scope).selectFrom('member_customer').select(['tenantId', 'userId']).where('id', '=', input.id),
       ))!;
-      tenantId = row.tenant_id;
-      current = row.user_id === null ? null : String(row.user_id);
+      tenantId = row.tenantId;
+      current = row.userId === null ? null : String(row.userId);
     }
     let userId = input.userId === undefined ? undefined : input.userId || null;
     if (!seesAll(scope)) {
@@ -166,9 +190,13 @@ export async function submitCustomer(db: Db, scope: Scope, input: CustomerInput)
     await checkDictKey(t, tenantId, 'customer_source', 'source', input.source);
     await checkDictKey(t, tenantId, 'car_brand', 'brand', input.brand);
     await checkDictKey(t, tenantId, 'intention_level', 'intentionLevel', input.intentionLevel);
-    const duplicate = await t.one(
-      `SELECT 1 FROM member_customer WHERE tenant_id = $1 AND phone = $2 AND is_deleted = 0 AND id <> $3`,
-      [tenantId, phone, input.id ?? '0'],
+    const duplicate = await first(
+      t,
+      tenantOnly(tenantId)
+        .selectFrom('member_customer')
+        .select('id')
+        .where('phone', '=', phone)
+        .where('id', '<>', input.id ?? '0'),
     );
     if (duplicate) throw bad('member.phoneExists', { phone });
     const id = await customers.submit(t, scope, {
@@ -205,17 +233,20 @@ export async function assignCustomers(
   return db.tx(async (t) => {
     if (!ids.length) throw bad('validation.required', { field: 'ids' });
     await customers.assertAccessible(t, scope, ids);
-    const tenants = await t.query<{ tenant_id: string }>(
-      'SELECT DISTINCT tenant_id FROM member_customer WHERE id = ANY($1::bigint[])',
-      [ids],
+    const tenants = await all(
+      t,
+      scoped(scope).selectFrom('member_customer').select('tenantId').distinct().where(anyOf(ids)),
     );
     // One staff member belongs to one tenant, so customers of several tenants cannot all go to them.
     if (tenants.length !== 1) throw bad('member.staffInvalid');
-    const name = await assertStaff(t, tenants[0]!.tenant_id, userId);
-    const rows = await t.query(
-      `UPDATE member_customer SET user_id = $2, update_user = $3, update_time = now()
-        WHERE id = ANY($1::bigint[]) AND is_deleted = 0 RETURNING id`,
-      [ids, userId, scope.userId],
+    const name = await assertStaff(t, tenants[0]!.tenantId, userId);
+    const rows = await exec(
+      t,
+      scoped(scope)
+        .updateTable('member_customer')
+        .set({ userId, updateUser: scope.userId, updateTime: sql`now()` })
+        .where(anyOf(ids))
+        .returning('id'),
     );
     return { n: rows.length, name };
   });

@@ -6,8 +6,9 @@ import { bad, forbidden } from '../../platform/errors.js';
 import { t } from '../../platform/i18n.js';
 import { RATE_LIMITS } from '../../platform/rate-limits.js';
 import { PLATFORM_TENANT } from '../../platform/scope.js';
-import { checkMobile, consumeSmsCode, issueSmsCode } from '../user/sms.js';
-import { imSettings } from '../im/settings.js';
+import { exec, first, scoped, sql, type SqlBool } from '../../platform/sql/index.js';
+import { checkMobile, consumeSmsCode, issueSmsCode } from '../user/index.js';
+import { imSettings } from '../im/index.js';
 import { advisorOf, customerChatId, customerTicket } from './chat.js';
 import { customerForSignIn } from './leads.js';
 import { customerProfile } from './profile.js';
@@ -36,10 +37,13 @@ export async function h5Routes(app: App, tokens: CustomerTokens) {
 
   const tenantActive = async (tenant: string) =>
     Boolean(
-      await db.one(
-        `SELECT 1 FROM blade_tenant WHERE tenant_id = $1 AND is_deleted = 0 AND status = 1
-            AND (expire_time IS NULL OR expire_time > now())`,
-        [tenant],
+      await first(
+        db,
+        scoped({ tenantId: tenant, isPlatformAdmin: false })
+          .selectFrom('blade_tenant')
+          .select('id')
+          .where('status', '=', 1)
+          .where(sql<SqlBool>`(expire_time IS NULL OR expire_time > now())`),
       ),
     );
 
@@ -91,7 +95,13 @@ export async function h5Routes(app: App, tokens: CustomerTokens) {
         ip: req.ip,
         userAgent: req.headers['user-agent'],
       });
-      await db.query('UPDATE member_customer SET last_login_time = now() WHERE id = $1', [customer.id]);
+      await exec(
+        db,
+        scoped({ tenantId: tenant, isPlatformAdmin: false })
+          .updateTable('member_customer')
+          .set({ lastLoginTime: sql`now()` })
+          .where('id', '=', customer.id),
+      );
       const profile = await customerProfile(db, {
         kind: 'customer',
         tenantId: tenant,
@@ -136,10 +146,12 @@ export async function h5Routes(app: App, tokens: CustomerTokens) {
       const me = customerOf(req);
       const name = req.body.name?.trim();
       if (req.body.name !== undefined && !name) throw bad('member.nameRequired');
-      await db.query(
-        `UPDATE member_customer SET name = coalesce($2, name), sex = coalesce($3, sex), update_time = now()
-          WHERE id = $1`,
-        [me.customerId, name ?? null, req.body.sex ?? null],
+      await exec(
+        db,
+        scoped({ tenantId: me.tenantId, isPlatformAdmin: false })
+          .updateTable('member_customer')
+          .set({ name: name ?? sql`name`, sex: req.body.sex ?? sql`sex`, updateTime: sql`now()` })
+          .where('id', '=', me.customerId),
       );
       return ok(await customerProfile(db, me));
     },

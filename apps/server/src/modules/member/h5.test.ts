@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticate } from '../../platform/auth/guard.js';
-import { principalKind } from '../im/principals.js';
-import { ensureUser } from '../im/profiles.js';
-import { verifyTicket } from '../im/tickets.js';
+import { ensureUser, principalKind, verifyTicket } from '../im/index.js';
 import { customerSignIn, lastSmsCode } from './testing.js';
 import { call, createTestApp, dbLabel, otherTenant, tokenFor, type TestApp } from '../../../test/harness.js';
 

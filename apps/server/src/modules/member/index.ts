@@ -19,3 +19,6 @@ export const memberModule: ServerModule = {
   },
   seed: seedCustomers,
 };
+
+export { customerChatId } from './chat.js';
+export { authenticateCustomer, CustomerTokens, liveCustomerSessions } from './sessions.js';

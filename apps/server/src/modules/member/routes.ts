@@ -45,11 +45,11 @@ export async function customerRoutes(app: App) {
       const scope = scopeOf(req);
       const tenant = req.query.tenantId;
       const page = await customers.page(db, scope, req.query, (q) => {
-        const mine = visibleTo(scope)(q);
         // The platform administrator may narrow the list to one tenant; everyone else is scoped anyway.
+        const mine = visibleTo(scope)(q);
         return tenant ? mine.where('t.tenantId', '=', tenant) : mine;
       });
-      return ok({ ...page, records: await withStaffNames(db, page.records as unknown as Customer[]) });
+      return ok({ ...page, records: await withStaffNames(db, scope, page.records as unknown as Customer[]) });
     },
   );
 
@@ -68,7 +68,7 @@ export async function customerRoutes(app: App) {
       const scope = scopeOf(req);
       await assertVisible(db, scope, [req.query.id]);
       const c = (await customers.detail(db, scope, req.query.id)) as unknown as Customer;
-      const [named] = await withStaffNames(db, [c]);
+      const [named] = await withStaffNames(db, scope, [c]);
       return ok(named!);
     },
   );

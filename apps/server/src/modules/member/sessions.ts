@@ -6,6 +6,16 @@ import { hs256, type Hs256 } from '../../platform/auth/jwt.js';
 import { unauthorized } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { getOrCreateSecret } from '../../platform/secrets.js';
+import {
+  all,
+  allTenants,
+  exec,
+  prepared,
+  scoped,
+  sql,
+  type SqlBool,
+  type TenantScope,
+} from '../../platform/sql/index.js';
 
 /** A customer signed in on the mobile page. Never a staff Scope: staff routes cannot be reached with it. */
 export interface CustomerPrincipal {
@@ -71,6 +81,34 @@ export class CustomerTokens {
   }
 }
 
+/**
+ * Sessions are checked by id from node-wide sweeps (the sockets of every tenant), and ended by customer
+ * id; both ids are unique across tenants.
+ */
+export const everyTenant: TenantScope = allTenants;
+
+/** Live sessions of enabled, not removed customers. */
+export const liveSessions = (scope: TenantScope) =>
+  scoped(scope)
+    .selectFrom('member_session', 's')
+    .innerJoin(
+      scoped(scope).selectFrom('member_customer', 'c').select('c.id').where('c.status', '=', 1).as('c'),
+      'c.id',
+      's.customerId',
+    )
+    .select('s.id')
+    .where('s.revokedAt', 'is', null)
+    .where(sql<SqlBool>`s.expires_at > now()`);
+
+// Runs on every request of a signed-in customer: compiled once, a named statement.
+const sessionLive = prepared(
+  'member_session_live',
+  (tenantId: string, sessionId: string, customerId: string) =>
+    liveSessions({ tenantId, isPlatformAdmin: false })
+      .where('s.id', '=', sessionId)
+      .where('s.customerId', '=', customerId),
+);
+
 /** Opens a session for a customer and returns its token. */
 export async function openCustomerSession(
   db: Db,
@@ -78,45 +116,52 @@ export async function openCustomerSession(
   c: { tenantId: string; customerId: string; ip?: string; userAgent?: string },
 ): Promise<string> {
   const sessionId = newId();
-  await db.query(
-    `INSERT INTO member_session (id, tenant_id, customer_id, ip, user_agent, expires_at)
-     VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))`,
-    [
-      sessionId,
-      c.tenantId,
-      c.customerId,
-      c.ip ?? null,
-      c.userAgent?.slice(0, 255) ?? null,
-      CUSTOMER_TOKEN_TTL,
-    ],
+  await exec(
+    db,
+    scoped({ tenantId: c.tenantId, isPlatformAdmin: false }).insertInto('member_session', {
+      id: sessionId,
+      customerId: c.customerId,
+      ip: c.ip ?? null,
+      userAgent: c.userAgent?.slice(0, 255) ?? null,
+      // The database's clock, as every other session time (scoped() types values, not expressions).
+      expiresAt: sql`now() + make_interval(secs => ${CUSTOMER_TOKEN_TTL})` as unknown as Date,
+    }),
   );
   return tokens.sign({ kind: 'customer', tenantId: c.tenantId, customerId: c.customerId, sessionId });
 }
 
 export async function revokeCustomerSessions(db: Db, customerIds: string[]): Promise<void> {
   if (!customerIds.length) return;
-  await db.query(
-    'UPDATE member_session SET revoked_at = now() WHERE customer_id = ANY($1::bigint[]) AND revoked_at IS NULL',
-    [customerIds],
+  // Customer ids are unique across tenants: whoever may touch the customers may end their sessions.
+  await exec(
+    db,
+    scoped(everyTenant)
+      .updateTable('member_session')
+      .set({ revokedAt: sql`now()` })
+      .where(sql<SqlBool>`customer_id = ANY(${customerIds}::bigint[])`)
+      .where('revokedAt', 'is', null),
   );
 }
 
 export async function revokeCustomerSession(db: Db, sessionId: string): Promise<void> {
-  await db.query('UPDATE member_session SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [
-    sessionId,
-  ]);
+  await exec(
+    db,
+    scoped(everyTenant)
+      .updateTable('member_session')
+      .set({ revokedAt: sql`now()` })
+      .where('id', '=', sessionId)
+      .where('revokedAt', 'is', null),
+  );
 }
 
 /** Of these customer sessions, the ones still signed in (their notification sockets stay open). */
 export async function liveCustomerSessions(db: Db, sessionIds: string[]): Promise<Set<string>> {
   if (!sessionIds.length) return new Set();
-  const rows = await db.query<{ id: string }>(
-    `SELECT s.id::text AS id FROM member_session s
-       JOIN member_customer c ON c.id = s.customer_id AND c.is_deleted = 0 AND c.status = 1
-      WHERE s.id = ANY($1::bigint[]) AND s.revoked_at IS NULL AND s.expires_at > now()`,
-    [sessionIds],
+  const rows = await all(
+    db,
+    liveSessions(everyTenant).where(sql<SqlBool>`s.id = ANY(${sessionIds}::bigint[])`),
   );
-  return new Set(rows.map((r) => r.id));
+  return new Set(rows.map((r) => String(r.id)));
 }
 
 /**
@@ -131,12 +176,7 @@ export async function authenticateCustomer(
   if (!token) throw unauthorized('member.signInAgain');
   const p = await tokens.verify(token);
   if (!p) throw unauthorized('member.signInAgain');
-  const live = await db.one(
-    `SELECT 1 FROM member_session s
-       JOIN member_customer c ON c.id = s.customer_id AND c.is_deleted = 0 AND c.status = 1
-      WHERE s.id = $1 AND s.customer_id = $2 AND s.tenant_id = $3 AND s.revoked_at IS NULL AND s.expires_at > now()`,
-    [p.sessionId, p.customerId, p.tenantId],
-  );
+  const live = await sessionLive.first(db, p.tenantId, p.sessionId, p.customerId);
   if (!live) throw unauthorized('member.signInAgain');
   return p;
 }

@@ -1,12 +1,19 @@
 import { expect } from 'vitest';
+import { allTenants, first, scoped } from '../../platform/sql/index.js';
 import { call, type TestApp } from '../../../test/harness.js';
 
 /** The code as the customer reads it: without a gateway, each text goes to the development outbox. */
 export const lastSmsCode = async (t: TestApp, phone: string) =>
   (
-    await t.db.one<{ content: string }>(
-      `SELECT content FROM dev_sms_outbox WHERE receiver = $1 ORDER BY create_time DESC, id DESC LIMIT 1`,
-      [phone],
+    await first(
+      t.db,
+      scoped(allTenants)
+        .selectFrom('dev_sms_outbox')
+        .select('content')
+        .where('receiver', '=', phone)
+        .orderBy('createTime', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1),
     )
   )?.content.match(/\d{6}/)?.[0];
 

@@ -5,7 +5,7 @@ import { envelope, ok } from '../../platform/envelope.js';
 import { requireCode, scopeOf } from '../../platform/auth/guard.js';
 import { listQuerySchema } from '../../platform/paging.js';
 import { splitIds } from '../../platform/rows.js';
-import { buildTree } from './tree.js';
+import { buildTree } from '../../platform/tree.js';
 import { menus, removeMenus, submitMenu } from './admin.js';
 import { Id, IdList } from '../../platform/schema.js';
 

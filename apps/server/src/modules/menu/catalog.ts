@@ -1,4 +1,4 @@
-import type { RoleAlias } from '../system/seed-core.js';
+import type { RoleAlias } from '../system/index.js';
 
 /**
  * The menus of the product: every route of spec §2 and the console pages, with their buttons and the

@@ -17,3 +17,5 @@ export const menuModule: ServerModule = {
   },
   seed: seedMenus,
 };
+
+export { grantTenantAdminMenus } from './seed.js';

@@ -6,7 +6,8 @@ import { envelope, ok } from '../../platform/envelope.js';
 import { scopeOf } from '../../platform/auth/guard.js';
 import type { Scope } from '../../platform/scope.js';
 import { all, anyId, scoped } from '../../platform/sql/index.js';
-import { buildTree, buttonGroups, grantedMenus, topMenuRoots } from './tree.js';
+import { buildTree } from '../../platform/tree.js';
+import { buttonGroups, grantedMenus, topMenuRoots } from './tree.js';
 import { Id } from '../../platform/schema.js';
 
 /**

@@ -2,7 +2,7 @@ import type { Db } from '../../platform/db/index.js';
 import { newId } from '../../platform/ids.js';
 import { PLATFORM_TENANT } from '../../platform/scope.js';
 import type { SeedContext } from '../module.js';
-import type { RoleAlias } from '../system/seed-core.js';
+import type { RoleAlias } from '../system/index.js';
 import { MENU_CATALOG, TOP_MENUS, type MenuSeed } from './catalog.js';
 
 interface Row {

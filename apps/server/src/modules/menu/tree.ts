@@ -29,30 +29,6 @@ export async function grantedMenus(db: Db, scope: Scope, category: 1 | 2): Promi
   );
 }
 
-/** Builds the tree; children sorted by sort; leaves carry no children. */
-export function buildTree<T extends { id: string; parentId: string; sort: number }>(
-  rows: T[],
-): Array<T & { hasChildren: boolean; children?: unknown[] }> {
-  type N = T & { hasChildren: boolean; children?: N[] };
-  const nodes = new Map<string, N>(rows.map((r) => [r.id, { ...r, hasChildren: false } as N]));
-  const roots: N[] = [];
-  for (const n of nodes.values()) {
-    const parent = nodes.get(n.parentId);
-    if (parent) {
-      (parent.children ??= []).push(n);
-      parent.hasChildren = true;
-    } else {
-      roots.push(n);
-    }
-  }
-  const sort = (list: N[]) => {
-    list.sort((a, b) => a.sort - b.sort || (a.id < b.id ? -1 : 1));
-    for (const n of list) if (n.children) sort(n.children);
-  };
-  sort(roots);
-  return roots;
-}
-
 /** Root menu ids owned by a top menu of the caller's tenant. */
 export async function topMenuRoots(db: Db, scope: Scope, topMenuId: string): Promise<Set<string>> {
   const rows = await all(

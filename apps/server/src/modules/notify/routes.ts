@@ -4,9 +4,13 @@ import { envelope, ok } from '../../platform/envelope.js';
 import { bad, forbidden } from '../../platform/errors.js';
 import { authenticate, liveSessions, scopeOf } from '../../platform/auth/guard.js';
 import { t } from '../../platform/i18n.js';
-import { kindOf } from '../im/principals.js';
-import { customerChatId } from '../member/chat.js';
-import { authenticateCustomer, CustomerTokens, liveCustomerSessions } from '../member/sessions.js';
+import { kindOf } from '../im/index.js';
+import {
+  authenticateCustomer,
+  customerChatId,
+  CustomerTokens,
+  liveCustomerSessions,
+} from '../member/index.js';
 import { NotifyGateway, SESSION_ENDED, type SocketOwner } from './gateway.js';
 
 /** Close codes of the notification socket (4000+ are ours); a session that ends later closes it as a failed one. */

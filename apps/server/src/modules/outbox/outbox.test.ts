@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { call, createTestApp, dbLabel, otherTenant, tokenFor, type TestApp } from '../../../test/harness.js';
-import { devOutboxSender, setSmsSender, smsGatewayConfigured } from '../user/sms.js';
+import { devOutboxSender, setSmsSender, smsGatewayConfigured } from '../user/index.js';
 
 describe(`development SMS outbox (${dbLabel})`, () => {
   let t: TestApp;

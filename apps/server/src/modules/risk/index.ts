@@ -16,3 +16,5 @@ export const riskModule: ServerModule = {
   },
   seed: seedRisk,
 };
+
+export { recordRiskHit, scanSensitive } from './words.js';

@@ -1,4 +1,3 @@
-import { sql, type SqlBool } from 'kysely';
 import { Type } from 'typebox';
 import { RiskDiary, SensitiveWord, type Page } from '@forecourt/contracts';
 import { requireCode, scopeOf } from '../../platform/auth/guard.js';
@@ -7,6 +6,7 @@ import { envelope, ok, pageSchema } from '../../platform/envelope.js';
 import { t as tr, type Lang } from '../../platform/i18n.js';
 import { listQuerySchema } from '../../platform/paging.js';
 import { splitIds } from '../../platform/rows.js';
+import { sql, type SqlBool } from '../../platform/sql/index.js';
 import {
   CATEGORIES,
   MAX_IMPORT,

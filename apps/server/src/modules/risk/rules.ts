@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/index.js';
 import { bad } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { Scope } from '../../platform/scope.js';
+import { all, exec, first, scoped, sql, type SqlBool } from '../../platform/sql/index.js';
 import { wordsChanged } from './words.js';
 
 export const CATEGORIES = ['politics', 'porn', 'abuse', 'fraud', 'ad', 'gambling', 'other'] as const;
@@ -110,14 +111,20 @@ export async function submitWord(db: Db, bus: Bus, scope: Scope, input: WordInpu
     .tx(async (t) => {
       if (input.id) {
         await words.assertAccessible(t, scope, [input.id]);
-        tenantId = (await t.one<{ tenant_id: string }>(
-          'SELECT tenant_id FROM risk_sensitive_word WHERE id = $1',
-          [input.id],
-        ))!.tenant_id;
+        const own = scoped(scope)
+          .selectFrom('risk_sensitive_word')
+          .select('tenantId')
+          .where('id', '=', input.id);
+        tenantId = (await first(t, own))!.tenantId;
       }
-      const dup = await t.one(
-        'SELECT 1 FROM risk_sensitive_word WHERE tenant_id = $1 AND lower(word) = $2 AND is_deleted = 0 AND id <> $3',
-        [tenantId, sameKey(word), input.id ?? '0'],
+      // The word's own tenant, also when the platform administrator edits another tenant's list.
+      const dup = await first(
+        t,
+        scoped({ tenantId, isPlatformAdmin: false })
+          .selectFrom('risk_sensitive_word')
+          .select('id')
+          .where(sql`lower(${sql.ref('word')})`, '=', sameKey(word))
+          .where('id', '<>', input.id ?? '0'),
       );
       if (dup) throw bad('risk.duplicateWord', { word });
       // A word always belongs to the caller's tenant on insert: Repo lets the platform name one, we do not.
@@ -136,11 +143,15 @@ export async function removeWords(db: Db, bus: Bus, scope: Scope, ids: string[])
   const { n, tenants } = await db.tx(async (t) => {
     await words.assertAccessible(t, scope, ids);
     const tenants = (
-      await t.query<{ tenant_id: string }>(
-        'SELECT DISTINCT tenant_id FROM risk_sensitive_word WHERE id = ANY($1::bigint[])',
-        [ids],
+      await all(
+        t,
+        scoped(scope)
+          .selectFrom('risk_sensitive_word')
+          .select('tenantId')
+          .distinct()
+          .where(sql<SqlBool>`id = ANY(${ids}::bigint[])`),
       )
-    ).map((r) => r.tenant_id);
+    ).map((r) => r.tenantId);
     return { n: await words.remove(t, scope, ids), tenants };
   });
   for (const tenantId of tenants) await wordsChanged(db, bus, tenantId);
@@ -174,11 +185,29 @@ export async function importWords(
   const list = [...unique.values()];
   const added = list.length
     ? await db.tx(async (t) => {
-        const rows = await t.query(
-          `INSERT INTO risk_sensitive_word (id, tenant_id, word, category, create_user, create_dept, update_user)
-           SELECT w.id, $3, w.word, $4, $5, $6, $5 FROM unnest($1::bigint[], $2::text[]) AS w(id, word)
-           ON CONFLICT (tenant_id, lower(word)) WHERE is_deleted = 0 DO NOTHING RETURNING id`,
-          [list.map(() => newId()), list, scope.tenantId, cat, scope.userId, scope.deptId ?? '0'],
+        // The caller's own tenant, also for the platform administrator (Repo would let it name one).
+        const own = scoped({ tenantId: scope.tenantId, isPlatformAdmin: false });
+        const rows = await exec(
+          t,
+          own
+            .insertInto(
+              'risk_sensitive_word',
+              list.map((word) => ({
+                id: newId(),
+                word,
+                category: cat,
+                createUser: scope.userId,
+                createDept: scope.deptId ?? '0',
+                updateUser: scope.userId,
+              })),
+            )
+            .onConflict((oc) =>
+              oc
+                .expression(sql`tenant_id, lower(word)`)
+                .where('isDeleted', '=', 0)
+                .doNothing(),
+            )
+            .returning('id'),
         );
         return rows.length;
       })

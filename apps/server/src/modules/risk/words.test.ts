@@ -82,7 +82,8 @@ describe('automata kept by a node', () => {
     const built: string[] = [];
     const db = {
       query: async (_sql: string, params: unknown[]) => {
-        built.push(params[0] as string);
+        // The one text parameter of the list's statement is the tenant.
+        built.push(params.find((p) => typeof p === 'string') as string);
         return [];
       },
     } as unknown as Db;

@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db/index.js';
 import { newId } from '../../platform/ids.js';
+import { all, exec, scoped } from '../../platform/sql/index.js';
 import { createWordFilter, type WordFilter, type WordHit } from './filter.js';
 
 export { createWordFilter, type WordFilter, type WordHit } from './filter.js';
@@ -27,9 +28,12 @@ const cacheOf = (db: Db) => {
 };
 
 async function loadFilter(db: Db, tenantId: string): Promise<WordFilter> {
-  const rows = await db.query<{ word: string }>(
-    'SELECT word FROM risk_sensitive_word WHERE tenant_id = $1 AND is_deleted = 0 AND status = 1',
-    [tenantId],
+  const rows = await all(
+    db,
+    scoped({ tenantId, isPlatformAdmin: false })
+      .selectFrom('risk_sensitive_word')
+      .select('word')
+      .where('status', '=', 1),
   );
   return createWordFilter(rows.map((r) => r.word));
 }
@@ -116,21 +120,19 @@ export async function recordRiskHit(db: Db, scope: RiskActor, entry: RiskHitInpu
   if (!hits.length) return null;
   const masked = entry.masked ?? (await maskSensitive(db, scope.tenantId, entry.text));
   const id = newId();
-  await db.query(
-    `INSERT INTO risk_diary (id, tenant_id, source, ref, user_id, account, content, masked, hits, hit_count)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [
+  await exec(
+    db,
+    scoped({ tenantId: scope.tenantId, isPlatformAdmin: false }).insertInto('risk_diary', {
       id,
-      scope.tenantId,
-      entry.source.slice(0, 32),
-      entry.ref?.slice(0, 128) ?? null,
-      scope.userId && /^\d{1,20}$/.test(scope.userId) ? scope.userId : null,
-      scope.account?.slice(0, 100) ?? null,
-      entry.text,
+      source: entry.source.slice(0, 32),
+      ref: entry.ref?.slice(0, 128) ?? null,
+      userId: scope.userId && /^\d{1,20}$/.test(scope.userId) ? scope.userId : null,
+      account: scope.account?.slice(0, 100) ?? null,
+      content: entry.text,
       masked,
       hits,
-      hits.length,
-    ],
+      hitCount: hits.length,
+    }),
   );
   return id;
 }

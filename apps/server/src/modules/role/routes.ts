@@ -7,7 +7,7 @@ import { requireCode, scopeOf } from '../../platform/auth/guard.js';
 import { listQuerySchema } from '../../platform/paging.js';
 import { splitIds } from '../../platform/rows.js';
 import { MAX_ROLE_RANK } from '../../platform/auth/rank.js';
-import { buildTree } from '../menu/tree.js';
+import { buildTree } from '../../platform/tree.js';
 import { grantMenus, removeRoles, roles, submitRole } from './rules.js';
 import { Id, IdList } from '../../platform/schema.js';
 

@@ -8,3 +8,6 @@ export const storageModule: ServerModule = {
   migrations: storageMigrations,
   routes: storageRoutes,
 };
+
+export { signUploadToken } from './token.js';
+export { KEY_PATTERN, POLICIES, extOf } from './policy.js';

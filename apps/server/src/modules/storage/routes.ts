@@ -6,6 +6,7 @@ import { envelope, ok, pageSchema } from '../../platform/envelope.js';
 import { bad, notFound } from '../../platform/errors.js';
 import { scopeOf } from '../../platform/auth/guard.js';
 import { Repo } from '../../platform/crud.js';
+import { first, scoped } from '../../platform/sql/index.js';
 import { listQuerySchema } from '../../platform/paging.js';
 import { splitIds } from '../../platform/rows.js';
 import { openStorage } from './drivers.js';
@@ -80,8 +81,11 @@ export async function storageRoutes(app: App) {
       const exts = POLICIES[policy].exts as string[] | null;
       if (exts && !exts.includes(ext)) throw bad('storage.extNotAllowed', { ext });
       // Early word for the client; the upload itself decides (blade_attach_upload's unique name).
-      if (await db.one('SELECT 1 FROM blade_attach_upload WHERE name = $1', [`${scope.tenantId}/${key}`]))
-        throw bad('storage.keyExists', { key });
+      const taken = scoped({ tenantId: scope.tenantId, isPlatformAdmin: false })
+        .selectFrom('blade_attach_upload')
+        .select('jti')
+        .where('name', '=', `${scope.tenantId}/${key}`);
+      if (await first(db, taken)) throw bad('storage.keyExists', { key });
       return ok(
         await signUploadToken(db, {
           tid: scope.tenantId,
@@ -154,11 +158,15 @@ export async function storageRoutes(app: App) {
       reply.header('cache-control', 'public, max-age=31536000, immutable');
       if (found.size !== undefined) reply.header('content-length', found.size);
       if (!isImageExt(ext)) {
-        const row = await db.one<{ original_name: string }>(
-          'SELECT original_name FROM blade_attach WHERE name = $1',
-          [key],
+        // The key starts with its tenant; a removed attachment's file keeps its name.
+        const row = await first(
+          db,
+          scoped({ tenantId: key.slice(0, 6), isPlatformAdmin: false })
+            .selectFrom('blade_attach', 'a', { withDeleted: true })
+            .select('a.originalName')
+            .where('a.name', '=', key),
         );
-        const name = row?.original_name ?? key.split('/').pop()!;
+        const name = row?.originalName ?? key.split('/').pop()!;
         reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
       }
       return reply.send(found.body);

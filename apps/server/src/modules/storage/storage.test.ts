@@ -236,7 +236,7 @@ describe(`file storage (${dbLabel})`, () => {
       const driver = new LocalDriver(path.join(root, 'files'));
       const failing = Object.create(t.db) as Db;
       failing.query = (sql, params, opts) =>
-        sql.startsWith('INSERT INTO blade_attach ')
+        /^insert into "?blade_attach"? /i.test(sql)
           ? Promise.reject(new Error('database went away'))
           : t.db.query(sql, params, opts);
       const key = `${Date.now()}-fail.png`;

@@ -9,6 +9,7 @@ import type { Db } from '../../platform/db/index.js';
 import { bad } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { isUniqueViolation } from '../../platform/db/unique.js';
+import { exec, scoped } from '../../platform/sql/index.js';
 import { KeyExistsError, type StorageDriver } from './drivers.js';
 import { POLICIES, contentMatches, contentTypeOf, extOf, type PolicyName } from './policy.js';
 import type { UploadGrant } from './token.js';
@@ -46,10 +47,12 @@ export async function storeUpload(
   const policy = POLICIES[grant.policy as PolicyName];
   const ext = extOf(grant.key);
   const key = `${grant.tid}/${grant.key}`;
+  // The token is the credential: its tenant is the scope of every row of this upload.
+  const tenant = scoped({ tenantId: grant.tid, isPlatformAdmin: false });
   try {
-    await db.query(
-      'INSERT INTO blade_attach_upload (jti, name, tenant_id, create_user) VALUES ($1, $2, $3, $4)',
-      [grant.jti, key, grant.tid, grant.uid],
+    await exec(
+      db,
+      tenant.insertInto('blade_attach_upload', { jti: grant.jti, name: key, createUser: grant.uid }),
     );
   } catch (e) {
     file.stream.resume();
@@ -58,7 +61,10 @@ export async function storeUpload(
     throw e;
   }
   const release = () =>
-    db.query('UPDATE blade_attach_upload SET name = NULL WHERE jti = $1', [grant.jti]).catch(() => undefined);
+    exec(
+      db,
+      tenant.updateTable('blade_attach_upload').set({ name: null }).where('jti', '=', grant.jti),
+    ).catch(() => undefined);
 
   const temp = path.join(deps.tempDir ?? os.tmpdir(), `forecourt-upload-${randomBytes(8).toString('hex')}`);
   let size = 0;
@@ -97,22 +103,21 @@ export async function storeUpload(
   const attachId = newId();
   const original = file.filename || grant.key;
   try {
-    await db.query(
-      `INSERT INTO blade_attach (id, tenant_id, link, domain_url, name, original_name, extension, attach_size, content_type, policy, create_user, update_user)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)`,
-      [
-        attachId,
-        grant.tid,
-        url,
-        deps.cdnBase,
-        key,
-        original.slice(0, 500),
-        ext,
-        size,
+    await exec(
+      db,
+      tenant.insertInto('blade_attach', {
+        id: attachId,
+        link: url,
+        domainUrl: deps.cdnBase,
+        name: key,
+        originalName: original.slice(0, 500),
+        extension: ext,
+        attachSize: size,
         contentType,
-        grant.policy,
-        grant.uid,
-      ],
+        policy: grant.policy,
+        createUser: grant.uid,
+        updateUser: grant.uid,
+      }),
     );
   } catch (e) {
     await fs.promises.rm(temp, { force: true });
@@ -123,7 +128,9 @@ export async function storeUpload(
     await deps.driver.put(key, temp, contentType);
   } catch (e) {
     await fs.promises.rm(temp, { force: true });
-    await db.query('DELETE FROM blade_attach WHERE id = $1', [attachId]).catch(() => undefined);
+    await exec(db, tenant.deleteFrom('blade_attach', { withDeleted: true }).where('id', '=', attachId)).catch(
+      () => undefined,
+    );
     // Bytes already under the key (stored before the database knew of it) keep the key taken.
     if (e instanceof KeyExistsError) throw bad('storage.keyExists', { key: grant.key });
     await release();

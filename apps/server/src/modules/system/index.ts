@@ -7,3 +7,5 @@ export const systemModule: ServerModule = {
   migrations: systemMigrations,
   seed: seedCore,
 };
+
+export { seedTenantRoles, type RoleAlias } from './seed-core.js';

@@ -8,9 +8,9 @@ import { hashPassword } from '../../platform/auth/passwords.js';
 import { strongPassword } from '../../platform/auth/generate.js';
 import { PLATFORM_TENANT, type Scope } from '../../platform/scope.js';
 import { all, allTenants, anyId, exec, first, globalDb, scoped, sql } from '../../platform/sql/index.js';
-import { seedTenantRoles } from '../system/seed-core.js';
-import { grantTenantAdminMenus } from '../menu/seed.js';
-import { seedTenantDictionaries } from '../dict/seed.js';
+import { seedTenantRoles } from '../system/index.js';
+import { grantTenantAdminMenus } from '../menu/index.js';
+import { seedTenantDictionaries } from '../dict/index.js';
 
 /** The tenant table: a tenant's own row carries its own tenant_id, so the Repo's scope shows each tenant itself. */
 export const tenants = new Repo({

@@ -12,7 +12,7 @@ import { listQuerySchema } from '../../platform/paging.js';
 import { pageSchema } from '../../platform/envelope.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { strongPassword } from '../../platform/auth/generate.js';
-import { revokeUserSessions } from '../auth/sessions.js';
+import { revokeUserSessions } from '../auth/index.js';
 import { assertMayManageAccounts } from '../role/index.js';
 import { saveUser, users } from './admin-rules.js';
 import { Id, IdList } from '../../platform/schema.js';

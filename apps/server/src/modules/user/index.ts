@@ -10,3 +10,12 @@ export const userModule: ServerModule = {
     await userAdminRoutes(app);
   },
 };
+
+export {
+  checkMobile,
+  consumeSmsCode,
+  devOutboxSender,
+  issueSmsCode,
+  setSmsSender,
+  smsGatewayConfigured,
+} from './sms.js';

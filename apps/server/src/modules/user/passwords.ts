@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/index.js';
 import { bad } from '../../platform/errors.js';
-import { decryptPassword, PasswordCipherError, sm2Keys } from '../auth/sm2.js';
+import { decryptPassword, PasswordCipherError, sm2Keys } from '../auth/index.js';
 
 /** Decrypts an SM2 password field of an enveloped route; an absent field is 'please enter password first'. */
 export async function plainPassword(db: Db, cipher: string | undefined): Promise<string> {

@@ -1,4 +1,4 @@
-import type { Db } from '../db/index.js';
+import type { Db, Migration } from '../db/index.js';
 
 /**
  * Writes the TypeScript view of the migrated schema: the `DB` interface Kysely checks queries against
@@ -141,11 +141,15 @@ const typeName = (t: string) =>
     .replace(/^_/, '')
     .replace(/^./, (c) => c.toUpperCase());
 
-/** Migrates a fresh in-memory PGlite with every module's migrations and generates from it. */
-export async function generateFromMigrations(): Promise<string> {
+/**
+ * Migrates a fresh in-memory PGlite with every module's migrations and generates from it. The caller
+ * passes the modules (modules/index.ts): platform sits below them and imports none.
+ */
+export async function generateFromMigrations(
+  modules: readonly { name: string; migrations?: Migration[] }[],
+): Promise<string> {
   const { PgliteDb } = await import('../db/pglite.js');
   const { migrate } = await import('../db/migrate.js');
-  const { modules } = await import('../../modules/index.js');
   const db = await PgliteDb.open();
   try {
     await migrate(
