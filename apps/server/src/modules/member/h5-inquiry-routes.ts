@@ -8,7 +8,7 @@ import { RATE_LIMITS } from '../../platform/rate-limits.js';
 import { PLATFORM_TENANT } from '../../platform/scope.js';
 import { all, first, globalDb, scoped, sql } from '../../platform/sql/index.js';
 import { createUserInquiry } from '../sales/index.js';
-import { consumeSmsCode } from '../user/sms.js';
+import { consumeSmsCode } from '../user/index.js';
 import { smsPurpose } from './h5-routes.js';
 
 const tenantQuery = Type.Object({ tenantId: Type.Optional(Type.String({ pattern: '^\\d{1,12}$' })) });

@@ -1,13 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  createTestApp,
-  dbLabel,
-  onPostgres,
-  otherTenant,
-  tokenFor,
-  type TestApp,
-} from '../../../test/harness.js';
+import { call, createTestApp, dbLabel, otherTenant, tokenFor, type TestApp } from '../../../test/harness.js';
 import { assignUnclaimed, createUserInquiry } from './index.js';
 
 const TENANT = '000000';
@@ -215,7 +207,8 @@ describe(`inquiries over HTTP (${dbLabel})`, () => {
     expect(owners[3]).toBe(owners[1]);
   });
 
-  it.runIf(onPostgres)('round-robin under concurrency: 10 simultaneous assignments split 5 / 5', async () => {
+  // Real parallelism on PostgreSQL (the advisory lock queues them); PGlite runs them one after another.
+  it('round-robin under concurrency: 10 simultaneous assignments split 5 / 5', async () => {
     const list: string[] = [];
     for (let i = 0; i < 10; i++) list.push(await create('admin', { customerPhone: `1370003000${i}` }));
     const answers = await Promise.all(list.map((id) => post('admin', 'inquiry/assign', { id })));
@@ -300,6 +293,39 @@ describe(`inquiries over HTTP (${dbLabel})`, () => {
       const list = (await get('online1', 'user-inquiry/list?status=pending&size=1000')).json().data;
       expect(list.records.some((r: { id: string }) => r.id === id)).toBe(true);
       expect((await post('sales1', 'user-inquiry/claim', { id })).statusCode).toBe(403);
+    });
+
+    it('a taken one is its taker’s and their department head’s; other colleagues get 403', async () => {
+      const id = await createUserInquiry(t.db, TENANT, {
+        name: '冯先生',
+        phone: '13700070001',
+        modelText: '问界M7',
+        cityCode: '3101',
+      });
+      expect((await post('online1', 'user-inquiry/claim', { id })).statusCode).toBe(200);
+      // A head of 网络营销部 (online1's department): a role at the manager rank.
+      const dept = (await t.db.one<{ id: string }>(
+        `SELECT id FROM blade_dept WHERE dept_name = '网络营销部' AND tenant_id = $1`,
+        [TENANT],
+      ))!.id;
+      await t.db.query(
+        `INSERT INTO blade_role (id, tenant_id, role_name, role_alias, role_rank) VALUES (9240101, $1, '网销主管', 'online_head', 50)`,
+        [TENANT],
+      );
+      await t.db.query(
+        `INSERT INTO blade_user (id, tenant_id, account, password, status, dept_id) VALUES (9240102, $1, 'onlinehead', 'x', 1, $2)`,
+        [TENANT, dept],
+      );
+      await t.db.query('INSERT INTO blade_user_role (user_id, role_id) VALUES (9240102, 9240101)');
+      await t.db.query('INSERT INTO blade_user_dept (user_id, dept_id) VALUES (9240102, $1)', [dept]);
+      const menu = await t.db.one<{ id: string }>(`SELECT id FROM blade_menu WHERE code = 'user_inquiry'`);
+      await t.db.query('INSERT INTO blade_role_menu (role_id, menu_id) VALUES (9240101, $1)', [menu!.id]);
+      tok.onlinehead = await tokenFor(t, 'onlinehead');
+      expect((await get('online1', `user-inquiry/detail?id=${id}`)).statusCode).toBe(200);
+      expect((await get('onlinehead', `user-inquiry/detail?id=${id}`)).statusCode).toBe(200);
+      expect((await get('online2', `user-inquiry/detail?id=${id}`)).statusCode).toBe(403);
+      const list = (await get('online2', 'user-inquiry/list?size=1000')).json().data.records;
+      expect(list.some((r: { id: string }) => r.id === id)).toBe(false);
     });
   });
 });

@@ -25,7 +25,7 @@ import { inquiryDef, type InquiryDialog, type InquiryListRow } from './inquiryDe
 const DATE_TIME = 'YYYY-MM-DD HH:mm:ss';
 
 /** One action's dialog: a small form whose values go to the action's endpoint with the row's id. */
-function ActionDialog({
+export function ActionDialog({
   kind,
   row,
   onClose,
@@ -38,8 +38,14 @@ function ActionDialog({
   const [form] = Form.useForm();
   const action = useInquiryAction(kind);
   const status = Form.useWatch('status', form) as string | undefined;
+  const need = (label: string) => ({ required: true, message: t('inq.required', { label: t(label) }) });
   const submit = async () => {
-    const v = (await form.validateFields()) as Record<string, unknown>;
+    let v: Record<string, unknown>;
+    try {
+      v = (await form.validateFields()) as Record<string, unknown>;
+    } catch {
+      return; // the form shows what is missing
+    }
     const body: Record<string, unknown> = { id: row.id, ...v };
     for (const k of ['followTime', 'nextFollowTime'])
       if (body[k]) body[k] = (body[k] as dayjs.Dayjs).format(DATE_TIME);
@@ -75,13 +81,13 @@ function ActionDialog({
         )}
         {kind === 'transfer' && (
           <>
-            <Form.Item name="userId" label={t('inq.salesperson')} rules={[{ required: true }]}>
+            <Form.Item name="userId" label={t('inq.salesperson')} rules={[need('inq.salesperson')]}>
               <SalespersonSelect />
             </Form.Item>
             <Form.Item
               name="reason"
               label={t('inq.reason')}
-              rules={[{ required: true, whitespace: true, max: 200 }]}
+              rules={[{ ...need('inq.reason'), whitespace: true, max: 200 }]}
             >
               <Input.TextArea rows={2} maxLength={200} />
             </Form.Item>
@@ -89,10 +95,10 @@ function ActionDialog({
         )}
         {kind === 'follow' && (
           <>
-            <Form.Item name="followTime" label={t('inq.followTime')} rules={[{ required: true }]}>
+            <Form.Item name="followTime" label={t('inq.followTime')} rules={[need('inq.followTime')]}>
               <DatePicker showTime style={{ width: '100%' }} />
             </Form.Item>
-            <Form.Item name="method" label={t('inq.method')} rules={[{ required: true }]}>
+            <Form.Item name="method" label={t('inq.method')} rules={[need('inq.method')]}>
               <Select
                 options={FOLLOW_METHODS.map((m) => ({ value: m, label: t(`inq.methodOf.${String(m)}`) }))}
               />
@@ -100,7 +106,7 @@ function ActionDialog({
             <Form.Item
               name="content"
               label={t('inq.content')}
-              rules={[{ required: true, whitespace: true, max: 500 }]}
+              rules={[{ ...need('inq.content'), whitespace: true, max: 500 }]}
             >
               <Input.TextArea rows={3} maxLength={500} />
             </Form.Item>
@@ -111,7 +117,7 @@ function ActionDialog({
         )}
         {kind === 'close' && (
           <>
-            <Form.Item name="status" label={t('inq.closeAs')} rules={[{ required: true }]}>
+            <Form.Item name="status" label={t('inq.closeAs')} rules={[need('inq.closeAs')]}>
               <Radio.Group
                 options={['won', 'lost', 'invalid'].map((s) => ({
                   value: s,
@@ -122,7 +128,7 @@ function ActionDialog({
             <Form.Item
               name="reason"
               label={t('inq.reason')}
-              rules={[{ required: status !== 'won', whitespace: true, max: 200 }]}
+              rules={[{ ...need('inq.reason'), required: status !== 'won', whitespace: true, max: 200 }]}
             >
               <Input.TextArea rows={2} maxLength={200} />
             </Form.Item>
