@@ -10,11 +10,12 @@ export * from './messages.js';
 export * from './schemas.js';
 export * from './defaults.js';
 export * from './timing.js';
-export * from './inquiry-api.js';
-// wave 2, sales-desk
-export * from './desk-api.js';
 // wave 2, sales-stock: catalogue and stock (resources) on the wire
 export * from './catalog-api.js';
 export * from './resource-api.js';
-// wave 2, sales-offer
+// wave 2, sales-offer: offers on the wire
 export * from './offer-api.js';
+// wave 2, sales-inquiry
+export * from './inquiry-api.js';
+// wave 2, sales-desk
+export * from './desk-api.js';

@@ -2,16 +2,17 @@ import type { ServerModule } from '../module.js';
 import { salesMigrations } from './tables.js';
 import { seedSales } from './seed.js';
 import './messages.js';
-import { inquiryRoutes } from './inquiry-routes.js';
-import { userInquiryRoutes } from './user-inquiry-routes.js';
-// wave 2, sales-desk
-import { salesDeskRoutes } from './desk-routes.js';
 // wave 2, sales-stock
 import { catalogRoutes } from './catalog-routes.js';
 import { resourceRoutes } from './resource-routes.js';
 import { seedStockParams } from './resource-seed.js';
 // wave 2, sales-offer
 import { offerRoutes } from './offer-routes.js';
+// wave 2, sales-inquiry
+import { inquiryRoutes } from './inquiry-routes.js';
+import { userInquiryRoutes } from './user-inquiry-routes.js';
+// wave 2, sales-desk
+import { salesDeskRoutes } from './desk-routes.js';
 
 /**
  * The sales floor (issue 24): vehicle catalogue, stock, inquiries, user inquiries and offers. This first part
@@ -29,10 +30,10 @@ export const salesModule: ServerModule = {
     // One line per slice of wave 2.
     await catalogRoutes(app); // sales-stock
     await resourceRoutes(app); // sales-stock
+    await offerRoutes(app); // sales-offer
     await inquiryRoutes(app); // sales-inquiry
     await userInquiryRoutes(app); // sales-inquiry
     await salesDeskRoutes(app); // sales-desk
-    await offerRoutes(app); // sales-offer
   },
 };
 
@@ -45,6 +46,9 @@ export {
   releaseLapsedReservations,
 } from './rules.js';
 
+// wave 2, sales-stock: what offers and the workbench use of the catalogue and stock
+export { findModel, modelLabel } from './catalog-rules.js';
+export { holdHours, isStockStaff, reserveResource, sweepReservations } from './resource-rules.js';
 // sales-inquiry: the visibility rule and the user-inquiry rules other modules use.
 export {
   assertVisible,
@@ -57,6 +61,3 @@ export {
 export { createUserInquiry, assignUnclaimed } from './user-inquiry-rules.js';
 // wave 2, sales-desk: the first-response overdue rule the inquiry list shares with the workbench
 export { firstResponseMinutes, isOverdue, overdueCondition, FIRST_RESPONSE_PARAM } from './overdue.js';
-// wave 2, sales-stock: what offers and the workbench use of the catalogue and stock
-export { findModel, modelLabel } from './catalog-rules.js';
-export { holdHours, isStockStaff, reserveResource, sweepReservations } from './resource-rules.js';

@@ -24,6 +24,7 @@ import { filterConditions, orderBy, pageParams, toPage, type FilterDef } from '.
 import type { Scope } from '../../platform/scope.js';
 import { all, exec, first, scoped, sql } from '../../platform/sql/index.js';
 import { formatDateTime } from '../../platform/time.js';
+import { reserveResource } from './resource-rules.js';
 import { asAppError, move } from './rules.js';
 import { assertVisible, visibilityOf, visibleCondition, type Visibility } from './visibility.js';
 import './offer-messages.js';
@@ -32,8 +33,6 @@ import './offer-messages.js';
 export const OFFER_PARAMS = {
   /** The discount (yuan) a salesperson may give without a manager's approval. */
   discountLimit: 'sales.discountLimit',
-  /** Hours an accepted offer holds its stock vehicle. */
-  reservationHoldHours: 'sales.reservationHoldHours',
 } as const;
 
 /** Today in the server's zone (yyyy-MM-dd): the tax date of a new offer and the expiry sweep's day. */
@@ -57,12 +56,6 @@ async function param(db: Db, scope: Scope, key: string): Promise<string | null> 
 export async function discountLimit(db: Db, scope: Scope): Promise<string> {
   const v = await param(db, scope, OFFER_PARAMS.discountLimit);
   return v && isMoneyInput(v) ? v : SALES_DEFAULTS.discountLimit;
-}
-
-export async function reservationHoldHours(db: Db, scope: Scope): Promise<number> {
-  const v = await param(db, scope, OFFER_PARAMS.reservationHoldHours);
-  const n = v && /^\d{1,4}$/.test(v) ? Number(v) : 0;
-  return n >= 1 ? n : SALES_DEFAULTS.reservationHoldHours;
 }
 
 // ---- reads ------------------------------------------------------------------------------------------
@@ -486,7 +479,6 @@ export async function actOnOffer(
   const vis = await visibilityOf(db, scope);
   const now = opts.now ?? new Date();
   const day = today(now);
-  const hold = action === 'accept' ? await reservationHoldHours(db, scope) : 0;
   const reserved = await db.tx(async (t) => {
     const o = await first(
       t,
@@ -521,32 +513,19 @@ export async function actOnOffer(
 
     let reservedId: string | null = null;
     if (action === 'accept' && o.resourceId) {
-      move('resource', 'in_stock', 'reserved');
-      const until = new Date(now.getTime() + hold * 3600_000).toISOString();
-      const won = await exec(
-        t,
-        scoped(scope)
-          .updateTable('sales_resource')
-          .set({
-            status: 'reserved',
-            reservedUntil: until,
-            reservedOfferId: id,
-            updateUser: scope.userId,
-            updateTime: sql`now()`,
-          } as never)
-          .where('id', '=', String(o.resourceId))
-          .where('status', '=', 'in_stock')
-          .returning('id'),
-      );
-      if (!won.length) {
+      // The stock slice's reservation (in_stock → reserved for the tenant's hold time), in this transaction.
+      try {
+        await reserveResource(t, scope, String(o.resourceId), id, now);
+      } catch (e) {
+        if (!(e instanceof AppError && e.status === 409)) throw e;
         const v = await first(
           t,
           scoped(scope)
             .selectFrom('sales_resource', 'r')
-            .select(['r.vin', 'r.status'])
+            .select('r.vin')
             .where('r.id', '=', String(o.resourceId)),
         );
-        throw new AppError(409, 'sales.offer.vehicleTaken', { vin: v?.vin ?? '', status: v?.status ?? '' });
+        throw new AppError(409, 'sales.offer.vehicleTaken', { vin: v?.vin ?? '' });
       }
       reservedId = String(o.resourceId);
     }

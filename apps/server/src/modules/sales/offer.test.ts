@@ -268,6 +268,40 @@ describe(`offers (${dbLabel})`, () => {
     expect(self.json().msg).toBe('You cannot approve your own offer');
   });
 
+  it('a department head approves offers of their subtree only (the rule, without the button check)', async () => {
+    const role = newId();
+    await q(
+      "INSERT INTO blade_role (id, tenant_id, role_name, role_alias, sort, role_rank) VALUES ($1, $2, '销售经理', 'sales_head', 9, 50)",
+      [role, TENANT],
+    );
+    const dept = async (name: string) =>
+      (
+        await q<{ id: string }>('SELECT id FROM blade_dept WHERE tenant_id = $1 AND dept_name = $2', [
+          TENANT,
+          name,
+        ])
+      )[0]!.id;
+    const resource1 = (await q<{ id: string }>("SELECT id FROM blade_user WHERE account = 'resource1'"))[0]!
+      .id;
+    const headOf = async (deptName: string) => ({
+      ...systemScope(TENANT),
+      isPlatformAdmin: false,
+      userId: resource1,
+      account: 'resource1',
+      roleIds: [role],
+      roleAliases: ['sales_head'],
+      deptId: await dept(deptName),
+    });
+    const { id: inquiryId } = await inquiryOf('sales1');
+    const o = (await submit(sales1, body(inquiryId, { discount: '20000' }))).json().data;
+    await act(sales1, 'submit-approval', o.id);
+    await expect(actOnOffer(t.db, await headOf('网络营销部'), o.id, 'approve')).rejects.toMatchObject({
+      status: 403,
+    });
+    const done = await actOnOffer(t.db, await headOf('销售中心'), o.id, 'approve', { remark: 'ok' });
+    expect(done.offer).toMatchObject({ status: 'approved', approvedBy: resource1 });
+  });
+
   it('a revision is a new version: the list shows the latest, the detail every version, old ones stay readable', async () => {
     const { id: inquiryId } = await inquiryOf('sales1');
     const v1 = (await submit(sales1, body(inquiryId))).json().data;

@@ -3,14 +3,14 @@ import { declared } from '@/shared/crud/declared';
 
 /** The sales floor's pages (issue 24) at the paths of the menu catalog; one block per slice. */
 export const pages: Record<string, PageLoader> = {
-  // sales-inquiry
-  '/fc/inquiry/index': () => import('./inquiry/InquiryPage'),
-  '/fc/userInquiry/index': declared(() =>
-    import('./user-inquiry/userInquiryDef').then((m) => m.userInquiryDef),
-  ),
   // sales-stock
   '/fc/resource/index': () => import('./resource/ResourcePage'),
   '/fc/catalog/index': () => import('./catalog/CatalogPage'),
   // sales-offer
   '/fc/offer/index': () => import('./offer/OfferPage'),
+  // sales-inquiry
+  '/fc/inquiry/index': () => import('./inquiry/InquiryPage'),
+  '/fc/userInquiry/index': declared(() =>
+    import('./user-inquiry/userInquiryDef').then((m) => m.userInquiryDef),
+  ),
 };

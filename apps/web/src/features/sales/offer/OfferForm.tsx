@@ -61,6 +61,8 @@ export interface OfferFormProps {
   /** The offer to change (edit: a draft) or to revise (a new version with its figures); none: a new offer. */
   base?: OfferView;
   mode: 'add' | 'edit' | 'revise';
+  /** A new offer for this inquiry (the inquiry page's "Quote"): chosen and locked. */
+  inquiry?: InquiryChoice;
   onClose: () => void;
   onSaved: (offer: OfferView) => void;
 }
@@ -87,13 +89,16 @@ const initial = (o?: OfferView): Values => ({
  * computes it while the user types (the same function the server runs when it saves, so what is shown is
  * what is stored). The energy type for the purchase-tax relief comes from the chosen vehicle.
  */
-export function OfferForm({ base, mode, onClose, onSaved }: OfferFormProps) {
+export function OfferForm({ base, mode, inquiry, onClose, onSaved }: OfferFormProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language?.startsWith('en') ? 'en' : 'zh';
   const [form] = Form.useForm<Values>();
-  const start = useMemo(() => initial(base), [base]);
+  const start = useMemo(
+    () => ({ ...initial(base), ...(inquiry ? { inquiryId: inquiry.id } : {}) }),
+    [base, inquiry],
+  );
   const values = Form.useWatch([], form) ?? start;
-  const [inquiries, setInquiries] = useState<InquiryChoice[]>([]);
+  const [inquiries, setInquiries] = useState<InquiryChoice[]>(inquiry ? [inquiry] : []);
   const [vehicles, setVehicles] = useState<VehicleChoice[]>([]);
   const [energy, setEnergy] = useState<EnergyType>(base?.energyType ?? 'petrol');
   const submit = useSubmitOffer();
@@ -193,7 +198,7 @@ export function OfferForm({ base, mode, onClose, onSaved }: OfferFormProps) {
             >
               <Select
                 showSearch
-                disabled={mode !== 'add'}
+                disabled={mode !== 'add' || Boolean(inquiry)}
                 filterOption={false}
                 onSearch={(s) => void searchInquiries(s).then(setInquiries, () => setInquiries([]))}
                 onFocus={() => void searchInquiries('').then(setInquiries, () => setInquiries([]))}
@@ -219,7 +224,8 @@ export function OfferForm({ base, mode, onClose, onSaved }: OfferFormProps) {
                   const v = vehicles.find((x) => x.id === id);
                   // A vehicle brings its guide price; the user may still change the price.
                   if (v) form.setFieldValue('vehiclePrice', v.guidePrice.replace(/\.00$/, ''));
-                  if (v && 'energyType' in v) setEnergy((v as { energyType: EnergyType }).energyType);
+                  // …and its energy type, for the purchase-tax relief the figures beside show.
+                  if (v) setEnergy(v.energyType as EnergyType);
                 }}
                 options={
                   base?.resourceId && !vehicles.length

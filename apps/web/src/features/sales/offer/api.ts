@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { OfferDetail, OfferSubmitBody, OfferView } from '@forecourt/contracts/sales';
+import type { OfferDetail, OfferSubmitBody, OfferView, ResourceRow } from '@forecourt/contracts/sales';
 import { http } from '@/shared/http';
 
 /** The offer endpoints (`/api/blade-sales/offer/*`). */
@@ -31,15 +31,11 @@ export async function openOfferPdf(id: string, lang: string) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** A stock vehicle or inquiry as the pickers show them (the answers of the stock and inquiry lists). */
-export interface VehicleChoice {
-  id: string;
-  vin: string;
-  modelId: string;
-  modelName: string;
-  guidePrice: string;
-  status: string;
-}
+/** A stock vehicle as the picker shows it (the stock list's answer), and an inquiry (the inquiry list's). */
+export type VehicleChoice = Pick<
+  ResourceRow,
+  'id' | 'vin' | 'modelId' | 'modelName' | 'guidePrice' | 'status' | 'energyType'
+>;
 export interface InquiryChoice {
   id: string;
   customerName: string;
