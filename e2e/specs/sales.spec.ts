@@ -320,4 +320,3 @@ test.describe('the sales floor', () => {
     expect(errors).toEqual([]);
   });
 });
-
