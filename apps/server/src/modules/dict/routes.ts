@@ -115,7 +115,11 @@ export async function dictRoutes(app: App) {
         },
       },
       async (req) =>
-        ok((await repo.page(db, scopeOf(req), req.query, (q) => q.where('t.parentId', '=', '0'))) as Page<Dict>),
+        ok(
+          (await repo.page(db, scopeOf(req), req.query, (q) =>
+            q.where('t.parentId', '=', '0'),
+          )) as Page<Dict>,
+        ),
     );
 
     app.get(

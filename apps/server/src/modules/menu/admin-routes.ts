@@ -86,7 +86,9 @@ export async function menuAdminRoutes(app: App) {
       },
     },
     async (req) => {
-      const rows = (await menus.list(db, scopeOf(req), {}, (q) => q.where('t.category', '=', 1))) as MenuRow[];
+      const rows = (await menus.list(db, scopeOf(req), {}, (q) =>
+        q.where('t.category', '=', 1),
+      )) as MenuRow[];
       return ok(
         buildTree(rows.map((m) => ({ ...m, title: m.name, key: m.id, value: m.id }))) as MenuTreeNode[],
       );
