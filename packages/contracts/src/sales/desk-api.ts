@@ -71,8 +71,11 @@ export const SalesDeskSummary = Type.Object({
     quoted: Count(),
     won: Count(),
   }),
-  /** Arrived, unsold vehicles (in stock or reserved) of the tenant per stock-age band. */
-  stockAge: Type.Array(Type.Object({ band: StockAgeBandSchema, count: Count() })),
+  /**
+   * Arrived, unsold vehicles (in stock or reserved) of the tenant per stock-age band, every band in order with
+   * its colour (an antd preset colour name: the resource list's tag colour), so the web needs no copy of them.
+   */
+  stockAge: Type.Array(Type.Object({ band: StockAgeBandSchema, color: Type.String(), count: Count() })),
 });
 export type SalesDeskSummary = Static<typeof SalesDeskSummary>;
 

@@ -222,6 +222,12 @@ describe(`the sales workbench (${dbLabel})`, () => {
     expect(admin.scope).toBe('all');
     expect(sales1.stockAge.reduce((n, b) => n + b.count, 0)).toBeGreaterThan(0);
     expect(sales1.stockAge.every((b) => b.count > 0)).toBe(true);
+    expect(sales1.stockAge.map((b) => `${b.band} ${b.color}`)).toEqual([
+      '0-30 green',
+      '31-60 gold',
+      '61-90 orange',
+      '>90 red',
+    ]);
     expect(head.followUpsOverdue.total).toBeGreaterThan(sales1.followUpsOverdue.total);
     expect(admin.followUpsOverdue.total).toBeGreaterThanOrEqual(head.followUpsOverdue.total);
     expect(head.followUpsOverdue.items.some((i) => i.id === mine['他人逾期'])).toBe(true);

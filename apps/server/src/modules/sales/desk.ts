@@ -155,6 +155,10 @@ export async function salesDeskSummary(db: Db, scope: Scope, now = new Date()): 
       quoted: Number(f.quoted ?? 0),
       won: Number(f.won ?? 0),
     },
-    stockAge: STOCK_AGE_BANDS.map((b, i) => ({ band: b.band, count: Number(f[`band${i}`] ?? 0) })),
+    stockAge: STOCK_AGE_BANDS.map((b, i) => ({
+      band: b.band,
+      color: b.color,
+      count: Number(f[`band${i}`] ?? 0),
+    })),
   };
 }

@@ -1,4 +1,3 @@
-import { STOCK_AGE_BANDS, type StockAgeBand } from '@forecourt/contracts/sales';
 import type { SalesDeskSummary } from './api';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
@@ -27,21 +26,20 @@ export function funnelOption(s: SalesDeskSummary, t: T, colors: string[]) {
   };
 }
 
-/** Vehicles per stock-age band, each bar in its band's colour (the resource list's colours). */
+/**
+ * Vehicles per stock-age band, each bar in its band's colour (the resource list's colours). The server answers
+ * every band in order with its colour, so the web keeps no copy of the bands (nor loads the sales rules).
+ */
 export function stockAgeOption(s: SalesDeskSummary, t: T, colorOf: (c: string) => string) {
-  const count = new Map<StockAgeBand, number>(s.stockAge.map((b) => [b.band, b.count]));
   return {
     tooltip: { trigger: 'axis' },
     grid: { left: 40, right: 16, top: 16, bottom: 32 },
-    xAxis: { type: 'category', data: STOCK_AGE_BANDS.map((b) => t(`salesDesk.bands.${b.band}`)) },
+    xAxis: { type: 'category', data: s.stockAge.map((b) => t(`salesDesk.bands.${b.band}`)) },
     yAxis: { type: 'value', minInterval: 1, name: t('salesDesk.vehicles') },
     series: [
       {
         type: 'bar',
-        data: STOCK_AGE_BANDS.map((b) => ({
-          value: count.get(b.band) ?? 0,
-          itemStyle: { color: colorOf(b.color) },
-        })),
+        data: s.stockAge.map((b) => ({ value: b.count, itemStyle: { color: colorOf(b.color) } })),
         label: { show: true, position: 'top' },
       },
     ],
