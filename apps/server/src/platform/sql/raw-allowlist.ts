@@ -38,16 +38,6 @@ export const rawSqlAllowlist: Record<string, { tables: string[]; reason: string 
     tables: ['blade_role', 'blade_top_menu'],
     reason: 'seed: first-start data written before any caller exists',
   },
-  // Added at the wave-2 integration (sales-desk): the first wave's sales rules and seed predate the query layer.
-  'sales/rules.ts': {
-    tables: ['member_customer', 'sales_offer', 'sales_resource', 'sales_user_inquiry'],
-    reason:
-      'races decided by one statement (the claim UPDATE … WHERE pending, find-or-create ON CONFLICT; both name the tenant) and the server sweeps over every tenant (lapsed reservations, expired offers); under test in sales/sales.test.ts',
-  },
-  'sales/seed.ts': {
-    tables: ['blade_user', 'member_customer', 'sales_brand', 'sales_model', 'sales_resource', 'sales_series'],
-    reason: 'seed: first-start data written before any caller exists',
-  },
   'risk/seed.ts': {
     tables: ['blade_tenant', 'risk_sensitive_word'],
     reason: 'seed: first-start data written before any caller exists',
