@@ -133,6 +133,15 @@ export async function generateTypes(db: Db): Promise<string> {
     out.push('  },');
   }
   out.push('} as const;', '');
+  out.push(
+    '/** The columns that may hold NULL (keyset paging compares them differently). */',
+    'export const nullableColumns: Record<string, readonly string[]> = {',
+  );
+  for (const t of tables) {
+    const n = sortCols(t).filter((c) => c.is_nullable === 'YES');
+    if (n.length) out.push(`  ${key(t)}: [${n.map((c) => `'${camelCase(c.column_name)}'`).join(', ')}],`);
+  }
+  out.push('};', '');
   return out.join('\n');
 }
 
