@@ -66,7 +66,7 @@ export const PageOf = <T extends TSchema>(record: T) =>
     size: Type.Integer(),
     current: Type.Integer(),
     pages: Type.Integer(),
-    estimated: Type.Optional(Type.Boolean({ description: 'total is the planner\'s estimate (a large list)' })),
+    estimated: Type.Optional(Type.Boolean({ description: "total is the planner's estimate (a large list)" })),
     next: Type.Optional(Type.String({ description: 'cursor of the page after this one' })),
     prev: Type.Optional(Type.String({ description: 'cursor of the page before this one' })),
   });
