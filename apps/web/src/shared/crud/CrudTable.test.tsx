@@ -103,3 +103,73 @@ describe('CrudTable on a lazy tree', () => {
     expect(screen.getByText('Head office')).toBeTruthy();
   }, 30_000);
 });
+
+type Car = { id: string; name: string };
+
+/** A million-row list as the server answers it: an estimated total and cursors of the neighbouring pages. */
+function largeList() {
+  const calls: Record<string, unknown>[] = [];
+  const def: CrudDef<Car> = {
+    name: 'large-test',
+    title: 'Cars',
+    perm: 'car',
+    rowName: (r) => r.name,
+    exportable: false,
+    columns: [{ prop: 'name', label: 'Name' }],
+    api: {
+      list: async (params) => {
+        calls.push(params);
+        const current = Number(params.current ?? 1);
+        const cursor = params.cursor ? String(params.cursor) : undefined;
+        const first = cursor === 'last' ? 999_991 : (current - 1) * 10 + 1;
+        return {
+          records: Array.from({ length: 10 }, (_, i) => ({
+            id: String(first + i),
+            name: `Car ${first + i}`,
+          })),
+          total: 1_000_000,
+          size: 10,
+          current: cursor === 'last' ? 100_000 : current,
+          pages: 100_000,
+          estimated: true,
+          next: `after-${first + 9}`,
+          prev: `before-${first}`,
+        };
+      },
+      submit: async () => {},
+      remove: async () => {},
+    },
+  };
+  return { def, calls };
+}
+
+describe('CrudTable on a large list', () => {
+  it('says the total is about, and pages to the neighbours and the last page by cursor', async () => {
+    const { def, calls } = largeList();
+    useSession.setState({ permission: {} });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <CrudTable def={def as unknown as CrudDef<Dept>} />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    await screen.findByText('Car 1');
+    expect(screen.getByText('约 1,000,000 条')).toBeTruthy();
+    // Only the pages a cursor reaches at once: 1, 2 and the last; no page 3, no jumps.
+    expect(screen.getByTitle('2')).toBeTruthy();
+    expect(screen.queryByTitle('3')).toBeNull();
+    expect(screen.getByTitle('100000')).toBeTruthy();
+
+    await user.click(screen.getByTitle('2'));
+    await screen.findByText('Car 11');
+    expect(calls.at(-1)).toMatchObject({ current: 2, cursor: 'after-10' });
+
+    await user.click(screen.getByTitle('100000'));
+    await screen.findByText('Car 999991');
+    expect(calls.at(-1)).toMatchObject({ cursor: 'last' });
+
+    await user.click(screen.getByTitle('1'));
+    await screen.findByText('Car 1');
+    expect(calls.at(-1)!.cursor).toBeUndefined();
+  }, 30_000);
+});

@@ -155,7 +155,20 @@ export function CrudTable<R extends AnyRow = Row>(props: CrudTableProps<R>) {
                 total: list.total,
                 showSizeChanger: true,
                 pageSizeOptions: [10, 20, 50, 100],
-                showTotal: (n) => t('crud.total', { total: n }),
+                showTotal: (n) =>
+                  t(list.estimated ? 'crud.totalAbout' : 'crud.total', { total: n.toLocaleString() }),
+                // A large list offers the pages a cursor reaches at once: the neighbours, the first, the last.
+                ...(list.estimated
+                  ? {
+                      showLessItems: true,
+                      itemRender: (p: number, type: string, el: ReactNode) => {
+                        if (type === 'jump-prev' || type === 'jump-next') return null;
+                        if (type !== 'page') return el;
+                        const last = Math.ceil(list.total / list.page.size);
+                        return p === 1 || p === last || Math.abs(p - list.page.current) <= 1 ? el : null;
+                      },
+                    }
+                  : {}),
               }
         }
       />

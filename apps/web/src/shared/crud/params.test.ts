@@ -135,6 +135,18 @@ describe('export rows', () => {
     expect(list.mock.calls[2]![0]).toEqual({ name: 'x', descs: 'sort', current: 3, size: 500 });
   });
 
+  it('reads a large list to its end by cursor, whatever its estimated total says', async () => {
+    const all = Array.from({ length: 1203 }, (_, i) => ({ id: String(i) }));
+    const list = vi.fn(async (p: Record<string, unknown>): Promise<Page> => {
+      const from = p.cursor ? Number(String(p.cursor).slice(6)) + 1 : 0;
+      const records = all.slice(from, from + Number(p.size));
+      return { records, total: 1000, estimated: true, next: `after-${from + records.length - 1}` };
+    });
+    const rows = await everyPage(list, {});
+    expect(rows.map((r) => r.id)).toEqual(all.map((r) => r.id));
+    expect(list.mock.calls.map((c) => c[0].cursor)).toEqual([undefined, 'after-499', 'after-999']);
+  });
+
   it('walks a lazy tree level by level, or takes a search answer as it is', async () => {
     const children: Record<string, Row[]> = {
       '0': [

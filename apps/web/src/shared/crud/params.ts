@@ -117,11 +117,16 @@ export async function everyPage(
   size = EXPORT_PAGE_SIZE,
 ): Promise<Row[]> {
   const out: Row[] = [];
+  let cursor: string | undefined;
   for (let current = 1; ; current++) {
-    const answer = await list({ ...params, current, size });
+    // Page after page by the cursor of the one before (keyset: every row once, any depth, same cost).
+    const answer = await list({ ...params, current, size, ...(cursor ? { cursor } : {}) });
     if (Array.isArray(answer)) return answer;
     out.push(...answer.records);
-    if (!answer.records.length || out.length >= answer.total) return out;
+    // An estimated total is not where the list ends; a short page is.
+    const done = answer.estimated ? answer.records.length < size : out.length >= answer.total;
+    if (!answer.records.length || done) return out;
+    cursor = answer.next;
   }
 }
 

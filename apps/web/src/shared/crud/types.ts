@@ -4,13 +4,19 @@ import type { FormRule } from 'antd';
 /** A row as the server answers it (BladeX shapes: string ids, camelCase fields). */
 export type Row = Record<string, unknown>;
 
-/** BladeX page: `{ records, total, size, current, pages }`. */
+/**
+ * BladeX page: `{ records, total, size, current, pages }`; a large list adds `estimated` (total is about)
+ * and the cursors of the neighbouring pages (server: platform/list.ts).
+ */
 export interface Page<R = Row> {
   records: R[];
   total: number;
   size?: number;
   current?: number;
   pages?: number;
+  estimated?: boolean;
+  next?: string;
+  prev?: string;
 }
 
 export type FormMode = 'add' | 'edit' | 'view';

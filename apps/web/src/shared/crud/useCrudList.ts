@@ -13,6 +13,19 @@ export interface CrudListOptions {
 const rowsOf = (answer: Page | Row[]) => (Array.isArray(answer) ? answer : answer.records);
 
 /**
+ * The cursor that reads page `to` from the page at hand: its neighbours by their cursors, the last page of
+ * a large list from the end; page 1 and other jumps by number (cheap on small lists, which is where the
+ * pager offers them).
+ */
+export function cursorTo(to: number, from: number, answer: Page | undefined): string | undefined {
+  if (!answer || to === 1) return undefined;
+  if (to === from + 1) return answer.next;
+  if (to === from - 1) return answer.prev;
+  if (answer.estimated && to === answer.pages) return 'last';
+  return undefined;
+}
+
+/**
  * What a CrudTable shows: the search, page and sort it asks with, the answer, and in a lazy tree the
  * branches opened so far. Each opened branch is a query of its own under the table's key, so one
  * invalidation after a change brings back the list and every open branch with it.
@@ -21,7 +34,11 @@ export function useCrudList(def: CrudDef, { params, enabled = true }: CrudListOp
   const qc = useQueryClient();
   const rowKey = def.rowKey ?? 'id';
   const [search, setSearch] = useState<Row>({});
-  const [page, setPage] = useState({ current: 1, size: def.pageSize ?? 10 });
+  // `cursor`: how the server reaches this page by keyset (the neighbours of the page at hand, the last).
+  const [page, setPage] = useState<{ current: number; size: number; cursor?: string }>({
+    current: 1,
+    size: def.pageSize ?? 10,
+  });
   const [sort, setSort] = useState<SortState | undefined>(def.sort);
   const [selected, setSelected] = useState<Row[]>([]);
   // Branches opened at least once (their rows stay known when folded) and the ones open now.
@@ -36,6 +53,7 @@ export function useCrudList(def: CrudDef, { params, enabled = true }: CrudListOp
     page: def.tree ? undefined : page,
     sort,
   });
+  if (!def.tree && page.cursor) query.cursor = page.cursor;
   const list = useQuery({
     queryKey: ['crud', def.name, query],
     queryFn: () => def.api.list(query),
@@ -56,13 +74,14 @@ export function useCrudList(def: CrudDef, { params, enabled = true }: CrudListOp
 
   const answer = list.data;
   const records = answer ? rowsOf(answer) : [];
-  const total = answer && !Array.isArray(answer) ? answer.total : records.length;
+  const paged = answer && !Array.isArray(answer) ? answer : undefined;
+  const total = paged ? paged.total : records.length;
   const rows = def.tree ? withChildren(records, loaded, rowKey) : records;
 
   // The last row of the last page removed: show the page before, not an empty one.
   const emptyPage = !def.tree && Boolean(answer) && !records.length && page.current > 1 && !list.isFetching;
   useEffect(() => {
-    if (emptyPage) setPage((p) => ({ ...p, current: Math.max(1, p.current - 1) }));
+    if (emptyPage) setPage((p) => ({ size: p.size, current: Math.max(1, p.current - 1) }));
   }, [emptyPage]);
 
   const openBranch = (key: string) => {
@@ -74,6 +93,8 @@ export function useCrudList(def: CrudDef, { params, enabled = true }: CrudListOp
     rowKey,
     rows,
     total,
+    /** The total is the server's estimate (a large list): "about", and only pages a cursor reaches. */
+    estimated: Boolean(paged?.estimated),
     fetching: list.isFetching || branches.some((b) => b.isFetching),
     page,
     sort,
@@ -99,13 +120,18 @@ export function useCrudList(def: CrudDef, { params, enabled = true }: CrudListOp
     },
     applySearch: (values: Row) => {
       setSearch({ ...values });
-      setPage((p) => ({ ...p, current: 1 }));
+      setPage((p) => ({ size: p.size, current: 1 }));
       setOpened([]);
       setExpanded([]);
     },
     onTableChange: (next: { current?: number; size?: number }, s: SortState | undefined) => {
-      setSort(s ?? def.sort);
-      if (!def.tree) setPage({ current: next.current ?? 1, size: next.size ?? page.size });
+      const nextSort = s ?? def.sort;
+      const sameOrder = nextSort?.field === sort?.field && nextSort?.order === sort?.order;
+      setSort(nextSort);
+      if (def.tree) return;
+      const size = next.size ?? page.size;
+      const current = sameOrder && size === page.size ? (next.current ?? 1) : 1;
+      setPage({ current, size, cursor: cursorTo(current, page.current, paged) });
     },
   };
 }
