@@ -107,7 +107,7 @@ async function runOurs(database: 'pglite' | 'postgres'): Promise<DbRun> {
     }
   } finally {
     await dropDb?.();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }
 

@@ -47,14 +47,15 @@ async function issue(
   };
 }
 
-/** A new session (one per sign-in) and its first token pair. */
+/** A new session (one per sign-in) and its first token pair; `known`: the profile the caller just read. */
 export async function openSession(
   db: Db,
   tokens: TokenService,
   userId: string,
   origin: SessionOrigin,
+  known?: UserProfile,
 ): Promise<TokenAnswer> {
-  const profile = await loadProfile(db, userId);
+  const profile = known ?? (await loadProfile(db, userId));
   if (!profile) throw new OAuthError(401, 'invalid_grant', 'auth.badCredentials');
   const sid = newId();
   const jti = randomUUID();

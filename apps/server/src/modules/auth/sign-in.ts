@@ -5,10 +5,10 @@ import { OAuthError } from '../../platform/errors.js';
 import { verifyPassword, hashPassword } from '../../platform/auth/passwords.js';
 import type { TokenService } from '../../platform/auth/tokens.js';
 import { PLATFORM_TENANT } from '../../platform/scope.js';
-import { findAccount, findTenant } from './account.js';
+import { signInFacts } from './account.js';
 import { exec, first, globalDb, prepared, scoped, sql } from '../../platform/sql/index.js';
 
-/** Every token request reads its client's grant types. */
+/** The refresh and social grants read their client's grant types on their own. */
 const clientGrants = prepared('auth.clientGrants', (clientId: string) =>
   globalDb
     .selectFrom('blade_client')
@@ -34,7 +34,7 @@ const countFailure = prepared(
 import { consumeCaptcha } from './captcha.js';
 import { decryptPassword, sm2Keys } from './sm2.js';
 import { openSession, rotateRefresh, type SessionOrigin, type TokenAnswer } from './sessions.js';
-import { ipKey, lockedMinutes, recordFailure } from './throttle.js';
+import { ipKey, recordFailure } from './throttle.js';
 import { oauthIdOf, socialProvider } from './social.js';
 
 /** Everything the token endpoint was given, from the query, the form body and the headers. */
@@ -71,26 +71,37 @@ const need = (v: string | undefined, field: string): string => {
   return v.trim();
 };
 
+/** The client must be known and allowed this grant. */
+function checkGrant(grants: string | null | undefined, clientId: string, grant: string): void {
+  if (
+    !grants
+      ?.split(',')
+      .map((s) => s.trim())
+      .includes(grant)
+  ) {
+    throw new OAuthError(400, 'unauthorized_client', 'auth.grantNotAllowed', { client: clientId, grant });
+  }
+}
+
 export async function grantToken(deps: SignInDeps, r: TokenRequest): Promise<TokenAnswer> {
   const grant = need(r.grantType, 'grant_type');
   if (!(GRANTS as readonly string[]).includes(grant))
     throw new OAuthError(400, 'unsupported_grant_type', 'auth.grantUnsupported', { grant });
-  const client = await clientGrants.first(deps.db, r.clientId);
-  if (
-    !client?.authorizedGrantTypes
-      .split(',')
-      .map((s) => s.trim())
-      .includes(grant)
-  ) {
-    throw new OAuthError(400, 'unauthorized_client', 'auth.grantNotAllowed', { client: r.clientId, grant });
-  }
   const origin: SessionOrigin = { clientId: r.clientId, grantType: grant, ip: r.ip, userAgent: r.userAgent };
+  // A password sign-in reads the client's grants with everything else it judges (one statement).
+  if (grant === 'password' || grant === 'captcha') return passwordSignIn(deps, r, grant, origin);
+  checkGrant((await clientGrants.first(deps.db, r.clientId))?.authorizedGrantTypes, r.clientId, grant);
   if (grant === 'refresh_token')
     return rotateRefresh(deps.db, deps.tokens, need(r.refreshToken, 'refresh_token'), r.clientId);
-  if (grant === 'social') return socialSignIn(deps, r, origin);
-  return passwordSignIn(deps, r, grant, origin);
+  return socialSignIn(deps, r, origin);
 }
 
+/**
+ * A password (or captcha) sign-in: one read of everything it judges, the password check (argon2, off
+ * the main thread), and on success one write, the new session — plus, in the same transaction, clearing
+ * a failure count or storing a stronger hash when there is one to clear or store. The checks answer in
+ * a fixed order: client, parameters, source address, ciphertext, captcha, tenant, account, password.
+ */
 async function passwordSignIn(
   deps: SignInDeps,
   r: TokenRequest,
@@ -99,12 +110,19 @@ async function passwordSignIn(
 ): Promise<TokenAnswer> {
   const { db, config } = deps;
   const tenantId = r.tenantId?.trim() || PLATFORM_TENANT;
-  const username = need(r.username, 'username');
-  const cipher = need(r.password, 'password');
   const window = { maxFailures: config.IP_MAX_FAILURES, windowMinutes: config.LOGIN_LOCK_MINUTES };
+  const facts = await signInFacts(db, {
+    clientId: r.clientId,
+    ipKey: ipKey(r.ip),
+    tenantId,
+    account: r.username?.trim() ?? '',
+  });
+  checkGrant(facts.clientGrants, r.clientId, grant);
+  need(r.username, 'username');
+  const cipher = need(r.password, 'password');
 
-  const ipLeft = await lockedMinutes(db, ipKey(r.ip));
-  if (ipLeft) throw new OAuthError(429, 'too_many_attempts', 'auth.ipThrottled', { minutes: ipLeft });
+  if (facts.ipLockedLeft)
+    throw new OAuthError(429, 'too_many_attempts', 'auth.ipThrottled', { minutes: facts.ipLockedLeft });
 
   // A plain-text password never gets as far as a comparison.
   const plain = decryptPassword(await sm2Keys(db), cipher);
@@ -115,12 +133,12 @@ async function passwordSignIn(
       throw new OAuthError(400, 'invalid_captcha', 'auth.captchaInvalid');
   }
 
-  const tenant = await findTenant(db, tenantId);
+  const tenant = facts.tenant;
   if (!tenant || tenant.status !== 1)
     throw new OAuthError(400, 'invalid_tenant', 'auth.tenantInvalid', { tenantId });
   if (tenant.expired) throw new OAuthError(403, 'tenant_expired', 'auth.tenantExpired', { tenantId });
 
-  const user = await findAccount(db, tenantId, username);
+  const user = facts.account;
   // An unknown account is checked against a dummy hash: the same work and time as a known one, so the
   // answer's timing does not tell which accounts exist.
   const check = await verifyPassword(user?.password ?? (await dummyHash()), plain);
@@ -146,19 +164,23 @@ async function passwordSignIn(
   if (user.status === 0) throw new OAuthError(403, 'account_pending', 'auth.pending');
   if (user.status !== 1) throw new OAuthError(403, 'account_disabled', 'auth.disabled');
 
+  const open = (d: Db) => openSession(d, deps.tokens, user.id, origin, user.profile);
   const newHash = check.rehash ? await hashPassword(plain) : null;
-  await exec(
-    db,
-    scoped({ tenantId: user.tenantId, isPlatformAdmin: false })
-      .updateTable('blade_user')
-      .set(
-        newHash
-          ? { failedCount: 0, lockedUntil: null, password: newHash }
-          : { failedCount: 0, lockedUntil: null },
-      )
-      .where('id', '=', user.id),
-  );
-  return openSession(db, deps.tokens, user.id, origin);
+  if (!newHash && !user.hasFailures) return open(db);
+  return db.tx(async (t) => {
+    await exec(
+      t,
+      scoped({ tenantId: user.tenantId, isPlatformAdmin: false })
+        .updateTable('blade_user')
+        .set(
+          newHash
+            ? { failedCount: 0, lockedUntil: null, password: newHash }
+            : { failedCount: 0, lockedUntil: null },
+        )
+        .where('id', '=', user.id),
+    );
+    return open(t);
+  });
 }
 
 async function socialSignIn(deps: SignInDeps, r: TokenRequest, origin: SessionOrigin): Promise<TokenAnswer> {

@@ -2,20 +2,12 @@ import type { Db } from '../../platform/db/index.js';
 
 /**
  * Failed sign-ins of a source address within the lock window. Counted in the database so every node
- * of a cluster sees the same numbers.
+ * of a cluster sees the same numbers. A key's lock is read with the rest of a sign-in's facts
+ * (account.ts, signInFacts).
  */
 export interface ThrottleLimits {
   maxFailures: number;
   windowMinutes: number;
-}
-
-/** Minutes left while the key is locked, else 0. */
-export async function lockedMinutes(db: Db, key: string): Promise<number> {
-  const row = await db.one<{ left: string | null }>(
-    'SELECT ceil(extract(epoch FROM (locked_until - now())) / 60) AS left FROM auth_failure WHERE key = $1 AND locked_until > now()',
-    [key],
-  );
-  return row?.left ? Number(row.left) : 0;
 }
 
 /** Counts one failure; locks the key when the limit is reached within the window. */
