@@ -3,7 +3,7 @@ import type { Db } from './db/index.js';
 import { bad, forbidden, notFound } from './errors.js';
 import { newId } from './ids.js';
 import { listPage, type ListSpec } from './list.js';
-import { filterConditions, orderBy, type FilterDef, type PageQuery } from './paging.js';
+import { filterConditions, orderBy, parseOrder, type FilterDef, type PageQuery } from './paging.js';
 import { camelRow } from './rows.js';
 import { isId } from './schema.js';
 import type { Scope } from './scope.js';
@@ -91,6 +91,8 @@ export class Repo<
       id: 't.id',
       tables: { t: def.table },
     };
+    // A default order the list engine cannot page by fails at start, not on the first request.
+    parseOrder(this.spec.defaultOrder);
   }
 
   private get table(): string {

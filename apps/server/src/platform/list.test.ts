@@ -3,6 +3,7 @@ import { dbLabel, testConfig, testDb } from '../../test/harness.js';
 import { Repo } from './crud.js';
 import type { Db, Row } from './db/index.js';
 import { EXACT_COUNT_LIMIT, listPage } from './list.js';
+import { parseOrder } from './paging.js';
 import type { Scope } from './scope.js';
 
 /**
@@ -143,5 +144,13 @@ describe(`list engine on ${dbLabel}`, () => {
       status: 400,
       params: { field: 'cursor' },
     });
+  });
+
+  it('pages by a default order that names NULLS where PostgreSQL puts them anyway, and refuses one it cannot', () => {
+    expect(parseOrder('t.code NULLS LAST, t.id DESC NULLS FIRST')).toEqual([
+      { col: 't.code', desc: false },
+      { col: 't.id', desc: true },
+    ]);
+    expect(() => parseOrder('t.code NULLS FIRST')).toThrow(/cannot|page/);
   });
 });

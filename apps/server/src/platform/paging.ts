@@ -50,16 +50,22 @@ export interface SortKey {
   nullable?: boolean;
 }
 
-/** `t.sort, t.id DESC` → keys. Trusted text only (a definition's default order). */
+/**
+ * `t.sort, t.id DESC` → keys. Trusted text only (a definition's default order). NULLS FIRST/LAST may be
+ * written where it is PostgreSQL's default for the direction (keyset paging assumes that placement).
+ */
 export function parseOrder(order: string): SortKey[] {
   return order
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)
     .map((part) => {
-      const m = /^(\S+)(?:\s+(ASC|DESC))?$/i.exec(part);
-      if (!m) throw new Error(`not an order key: ${part}`);
-      return { col: m[1]!, desc: (m[2] ?? '').toUpperCase() === 'DESC' };
+      const m = /^(\S+)(?:\s+(ASC|DESC))?(?:\s+NULLS\s+(FIRST|LAST))?$/i.exec(part);
+      const desc = (m?.[2] ?? '').toUpperCase() === 'DESC';
+      const nulls = m?.[3]?.toUpperCase();
+      if (!m || (nulls && nulls !== (desc ? 'FIRST' : 'LAST')))
+        throw new Error(`not an order key a list can page by: ${part}`);
+      return { col: m[1]!, desc };
     });
 }
 
