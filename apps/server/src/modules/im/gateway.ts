@@ -101,6 +101,12 @@ const pushFrame = (p: Push): BusFrame => ({
 
 export const userTopic = (tenantId: string, userID: string) => `im:${tenantId}:${userID}`;
 
+const onlySkipped = (u: LocalUser, skip: string | undefined) => {
+  if (!skip || u.conns.size !== 1) return false;
+  for (const c of u.conns) return c.id === skip;
+  return false;
+};
+
 const isStaff = (conn: Conn) => conn.principal.kind === 'staff';
 
 /** How long a sign-in waits for the other nodes holding the user to acknowledge it (a node may be dead). */
@@ -121,6 +127,8 @@ export const SEEN_TIMEOUT_MS = 2000;
 export class LocalUser {
   readonly conns = new Set<Conn>();
   elsewhere = false;
+  /** The subscription to the user's topic; resolves to the call that leaves it. */
+  constructor(readonly subscribed: Promise<() => Promise<void>>) {}
 }
 
 export class ImGateway {
@@ -130,7 +138,6 @@ export class ImGateway {
   private readonly node = `${randomUUID().slice(0, 8)}.`;
   /** Sign-ins of this node waiting for other nodes' `_seen`, by socket id. */
   private signInAnswers = new AnswerWaits();
-  private unsubscribe = new Map<string, Promise<() => Promise<void>>>();
   private timers: NodeJS.Timeout[] = [];
   private heartbeatRound = new Rotation(() => this.conns.values());
   private presenceRound = new Rotation(() => this.conns.values());
@@ -218,16 +225,12 @@ export class ImGateway {
     const topic = userTopic(tenantId, userID);
     let u = this.byTopic.get(topic);
     if (!u) {
-      u = new LocalUser();
+      u = new LocalUser(this.bus.subscribe(topic, (m) => this.onBus(topic, m as BusFrame)));
       this.byTopic.set(topic, u);
-      this.unsubscribe.set(
-        topic,
-        this.bus.subscribe(topic, (m) => this.onBus(topic, m as BusFrame)),
-      );
     }
     u.conns.add(conn);
     this.conns.set(conn.id, conn);
-    await this.unsubscribe.get(topic);
+    await u.subscribed;
     // Read once subscribed: a socket that signs in elsewhere after this read announces itself to us.
     const others = await this.presence.members(tenantId, userID);
     if (others.some((id) => !id.startsWith(this.node))) u.elsewhere = true;
@@ -257,11 +260,9 @@ export class ImGateway {
     await this.presence.remove(conn.principal.tenantId, conn.principal.userID, conn.id).catch(() => {});
     if (u && !u.conns.size) {
       this.byTopic.delete(topic);
-      const off = this.unsubscribe.get(topic);
-      this.unsubscribe.delete(topic);
       // A socket closing while the node shuts down finds Redis gone; nothing is left to leave then.
-      await off
-        ?.then((leave) => leave())
+      await u.subscribed
+        .then((leave) => leave())
         .catch((e: Error) => this.log.warn({ err: e.message }, 'leaving a chat topic failed'));
     }
   }
@@ -275,6 +276,9 @@ export class ImGateway {
       pushes.map(async (p) => {
         const topic = userTopic(tenantId, p.userID);
         const u = this.byTopic.get(topic);
+        // In memory this node is the only one: a user with no socket here (or only the one that sent the
+        // change, which has its answer) has nobody to hear the push.
+        if (!wire && (!u || onlySkipped(u, p.skipConn))) return;
         if (wire && u && !u.elsewhere) return this.onBus(topic, pushFrame(p));
         await this.bus.publish(topic, wire && p.op !== 'profile' ? wirePush(p) : pushFrame(p));
       }),
@@ -467,9 +471,8 @@ export class ImGateway {
       c.closed = true;
       closeAfterFrames(c.socket, 1001, 'server shutting down');
     }
-    for (const off of this.unsubscribe.values()) await (await off)();
+    for (const u of this.byTopic.values()) await (await u.subscribed)();
     this.conns.clear();
     this.byTopic.clear();
-    this.unsubscribe.clear();
   }
 }
