@@ -433,6 +433,10 @@ async function drive(
     );
     await sleep(3000);
     const rssIdle = treeRssKb(pid);
+    // Printed here too: a quick run (IM_BENCH_PEER=0) writes no report to read it from.
+    console.log(
+      `  server RSS ${r1(rssEmpty / 1024)} → ${r1(rssIdle / 1024)} MB: ${r1((rssIdle - rssEmpty) / Math.max(1, idleConnected))} KB per idle client`,
+    );
     // What holding the clients costs when nobody talks: heartbeats, presence, session checks.
     const idleCpu0 = treeCpuSeconds(pid);
     const idleGen0 = loadCpuSeconds(loaders);

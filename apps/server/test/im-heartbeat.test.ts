@@ -5,7 +5,7 @@ import { TYPES } from '@forecourt/im-sdk/types';
 import { heartbeatAction } from '../src/modules/im/gateway.js';
 import { principalKind } from '../src/modules/im/principals.js';
 import { dbLabel } from './harness.js';
-import { chatServer, rawChat, type ChatServer } from './im-support.js';
+import { chatServer, rawChat, waitFor, type ChatServer, type RawFrame } from './im-support.js';
 
 describe('the heartbeat rule', () => {
   it('leaves a socket heard from within a heartbeat alone, pings a silent one, drops one silent for two', () => {
@@ -108,5 +108,66 @@ describe(`chat session check (${dbLabel})`, () => {
     expect(calls).toBeLessThanOrEqual(12);
     expect(Math.max(...checks.mock.calls.map(([, ids]) => ids.length))).toBe(1);
     checks.mockRestore();
+  });
+});
+
+/** Resume tokens are renewed by one round of the node (ImGateway.renewResumes), not a timer per socket. */
+describe(`chat resume-token renewal (${dbLabel})`, () => {
+  const TTL_S = 300;
+  let t: ChatServer;
+  const sockets: WebSocket[] = [];
+
+  beforeAll(async () => {
+    t = await chatServer({ IM_RESUME_TTL: String(TTL_S) });
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.terminate();
+    await t?.close();
+  });
+
+  /** One lap of the round: each call visits a sixtieth of the sockets. */
+  const lap = () => {
+    for (let i = 0; i < 60; i++) t.app.ctx.im!.gateway.renewResumes();
+  };
+
+  it('renews a token a quarter of its lifetime old, once a lap, and the new token signs a reconnect in', async () => {
+    const r = await rawChat(t, 'sales1', { instanceId: 'renew-1' });
+    sockets.push(r.ws);
+    const tickets = () => r.frames.filter((f) => f.op === 'ticket');
+    lap();
+    await new Promise((res) => setTimeout(res, 200));
+    expect(tickets()).toEqual([]);
+
+    t.clock.offsetMs = (TTL_S * 1000) / 4 + 1000;
+    lap();
+    await waitFor(() => tickets().length === 1, 5000, 'a ticket push');
+    const renewed = tickets()[0]!.data as { resumeToken: string; resumeTtlS: number };
+    expect(renewed.resumeTtlS).toBe(TTL_S);
+    expect(renewed.resumeToken).not.toBe((r.auth.data as { resumeToken: string }).resumeToken);
+    // Just renewed: the next lap leaves it alone.
+    lap();
+    await new Promise((res) => setTimeout(res, 200));
+    expect(tickets()).toHaveLength(1);
+
+    // The original token has expired by then; the renewed one still signs the same instance in.
+    t.clock.offsetMs = TTL_S * 1000 + 2000;
+    const again = new WebSocket(`${t.origin.replace('http', 'ws')}/im`);
+    sockets.push(again);
+    await new Promise((res, rej) => again.once('open', res).once('error', rej));
+    const answer = new Promise<RawFrame>((res) =>
+      again.once('message', (raw) => res(JSON.parse(String(raw)) as RawFrame)),
+    );
+    again.send(
+      JSON.stringify({
+        op: 'auth',
+        rid: 1,
+        userID: 'sales1',
+        userSig: renewed.resumeToken,
+        instanceId: 'renew-1',
+        platform: 'node',
+      }),
+    );
+    expect((await answer).code).toBe(0);
+    t.clock.offsetMs = 0;
   });
 });

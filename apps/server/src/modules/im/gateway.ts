@@ -23,6 +23,7 @@ import type { Presence } from './presence.js';
 import { principalKind, type Principal } from './principals.js';
 import { kickReason, type Instance } from './rules.js';
 import type { ImSettings } from './settings.js';
+import { issueResume } from './tickets.js';
 
 export interface Conn extends Instance {
   id: string;
@@ -37,7 +38,12 @@ export interface Conn extends Instance {
   closed: boolean;
   /** When a frame or a pong last came in (ms). */
   seenAt: number;
+  /** When the socket's resume token was last issued (ms; NOT_YET before its sign-in is answered). */
+  resumeAt: number;
 }
+
+/** A socket whose first resume token is not issued yet: the renewing round leaves it alone. */
+export const NOT_YET = Number.MAX_SAFE_INTEGER;
 
 /**
  * On a user's topic: a push as an object (in-process, serialised only if a socket here needs it), or, over
@@ -59,6 +65,14 @@ const SESSION_SLICES = 60;
 
 /** Each heartbeat tick visits this share of the sockets, so every socket is visited once per heartbeat. */
 const HEARTBEAT_SLICES = 300;
+
+/**
+ * The resume-token round visits every socket once per half a token's lifetime, this share at a time, and
+ * renews the tokens issued a quarter of a lifetime ago or more: each token is renewed between a quarter
+ * and three quarters of its lifetime, so a client always holds a good one. One shared timer instead of one
+ * per socket (a timer and its closure were part of every idle socket's memory).
+ */
+const RESUME_SLICES = 60;
 
 /** Every socket's presence entry is refreshed once in this period (well inside PRESENCE_TTL_MS)… */
 const PRESENCE_REFRESH_MS = 30_000;
@@ -87,6 +101,12 @@ const pushFrame = (p: Push): BusFrame => ({
 
 export const userTopic = (tenantId: string, userID: string) => `im:${tenantId}:${userID}`;
 
+const onlySkipped = (u: LocalUser, skip: string | undefined) => {
+  if (!skip || u.conns.size !== 1) return false;
+  for (const c of u.conns) return c.id === skip;
+  return false;
+};
+
 const isStaff = (conn: Conn) => conn.principal.kind === 'staff';
 
 /** How long a sign-in waits for the other nodes holding the user to acknowledge it (a node may be dead). */
@@ -107,6 +127,8 @@ export const SEEN_TIMEOUT_MS = 2000;
 export class LocalUser {
   readonly conns = new Set<Conn>();
   elsewhere = false;
+  /** The subscription to the user's topic; resolves to the call that leaves it. */
+  constructor(readonly subscribed: Promise<() => Promise<void>>) {}
 }
 
 export class ImGateway {
@@ -116,11 +138,11 @@ export class ImGateway {
   private readonly node = `${randomUUID().slice(0, 8)}.`;
   /** Sign-ins of this node waiting for other nodes' `_seen`, by socket id. */
   private signInAnswers = new AnswerWaits();
-  private unsubscribe = new Map<string, Promise<() => Promise<void>>>();
   private timers: NodeJS.Timeout[] = [];
   private heartbeatRound = new Rotation(() => this.conns.values());
   private presenceRound = new Rotation(() => this.conns.values());
   private sessionRound = new Rotation(() => this.conns.values());
+  private resumeRound = new Rotation(() => this.conns.values());
   private fullCheck: Promise<void> | null = null;
   private fullCheckAgain = false;
 
@@ -130,6 +152,7 @@ export class ImGateway {
     private readonly presence: Presence,
     private readonly settings: ImSettings,
     private readonly log: { warn: (o: object, m: string) => void },
+    private readonly clock: { now: () => number } = { now: Date.now },
   ) {
     this.timers.push(
       setInterval(() => void this.refreshPresence(), PRESENCE_REFRESH_MS / PRESENCE_SLICES).unref(),
@@ -139,6 +162,9 @@ export class ImGateway {
         () => void this.checkSessions(this.sessionRound.takeShare(this.conns.size / SESSION_SLICES)),
         settings.sessionCheckMs / SESSION_SLICES,
       ).unref(),
+    );
+    this.timers.push(
+      setInterval(() => this.renewResumes(), (settings.resumeTtlS * 1000) / 2 / RESUME_SLICES).unref(),
     );
     // A slice at a time: pinging tens of thousands of sockets in one go would stall every message.
     this.timers.push(
@@ -154,6 +180,24 @@ export class ImGateway {
         c.closed = true;
         c.socket.terminate();
       } else if (action === 'ping') c.socket.ping();
+    }
+  }
+
+  /** Sends the sockets of the next slice whose resume token is old a new one (a `ticket` push). */
+  renewResumes(now = this.clock.now()) {
+    const ttl = this.settings.resumeTtlS;
+    for (const c of this.resumeRound.takeShare(this.conns.size / RESUME_SLICES)) {
+      if (c.closed || now - c.resumeAt < (ttl * 1000) / 4) continue;
+      c.resumeAt = now;
+      issueResume(this.db, c.principal, c.instanceId, ttl, now).then(
+        (token) =>
+          this.send(c, JSON.stringify({ op: 'ticket', data: { resumeToken: token, resumeTtlS: ttl } })),
+        // The client keeps its current token, good for a quarter of its lifetime more: the next lap tries again.
+        (e: Error) => {
+          c.resumeAt = 0;
+          this.log.warn({ err: e.message }, 'renewing a chat resume token failed');
+        },
+      );
     }
   }
 
@@ -181,16 +225,12 @@ export class ImGateway {
     const topic = userTopic(tenantId, userID);
     let u = this.byTopic.get(topic);
     if (!u) {
-      u = new LocalUser();
+      u = new LocalUser(this.bus.subscribe(topic, (m) => this.onBus(topic, m as BusFrame)));
       this.byTopic.set(topic, u);
-      this.unsubscribe.set(
-        topic,
-        this.bus.subscribe(topic, (m) => this.onBus(topic, m as BusFrame)),
-      );
     }
     u.conns.add(conn);
     this.conns.set(conn.id, conn);
-    await this.unsubscribe.get(topic);
+    await u.subscribed;
     // Read once subscribed: a socket that signs in elsewhere after this read announces itself to us.
     const others = await this.presence.members(tenantId, userID);
     if (others.some((id) => !id.startsWith(this.node))) u.elsewhere = true;
@@ -220,11 +260,9 @@ export class ImGateway {
     await this.presence.remove(conn.principal.tenantId, conn.principal.userID, conn.id).catch(() => {});
     if (u && !u.conns.size) {
       this.byTopic.delete(topic);
-      const off = this.unsubscribe.get(topic);
-      this.unsubscribe.delete(topic);
       // A socket closing while the node shuts down finds Redis gone; nothing is left to leave then.
-      await off
-        ?.then((leave) => leave())
+      await u.subscribed
+        .then((leave) => leave())
         .catch((e: Error) => this.log.warn({ err: e.message }, 'leaving a chat topic failed'));
     }
   }
@@ -238,6 +276,9 @@ export class ImGateway {
       pushes.map(async (p) => {
         const topic = userTopic(tenantId, p.userID);
         const u = this.byTopic.get(topic);
+        // In memory this node is the only one: a user with no socket here (or only the one that sent the
+        // change, which has its answer) has nobody to hear the push.
+        if (!wire && (!u || onlySkipped(u, p.skipConn))) return;
         if (wire && u && !u.elsewhere) return this.onBus(topic, pushFrame(p));
         await this.bus.publish(topic, wire && p.op !== 'profile' ? wirePush(p) : pushFrame(p));
       }),
@@ -430,9 +471,8 @@ export class ImGateway {
       c.closed = true;
       closeAfterFrames(c.socket, 1001, 'server shutting down');
     }
-    for (const off of this.unsubscribe.values()) await (await off)();
+    for (const u of this.byTopic.values()) await (await u.subscribed)();
     this.conns.clear();
     this.byTopic.clear();
-    this.unsubscribe.clear();
   }
 }

@@ -62,30 +62,62 @@ const userRefresh = prepared(
  */
 export async function ensureUser(db: Db, tenantId: string, userID: string): Promise<UserProfile> {
   const have = await userGet.first(db, tenantId, userID);
-  return have ? toProfile(have) : refreshFromRecord(db, tenantId, userID);
+  return have ? toProfile(have) : refresh(db, tenantId, userID, null);
 }
 
 /**
  * At sign-in, and when a user is first seen: the department always follows the identity's record; nick,
  * avatar and gender too until the user sets them in the chat profile.
  */
-export async function refreshFromRecord(db: Db, tenantId: string, userID: string): Promise<UserProfile> {
+export function refreshFromRecord(db: Db, tenantId: string, userID: string): Promise<UserProfile> {
+  return refresh(db, tenantId, userID, undefined);
+}
+
+/**
+ * `have`: the user's chat profile row when the caller read it (null: there is none), undefined: read here,
+ * beside the record. Every connection's sign-in runs this, and the record rarely changes between two: a
+ * row that already says what the record says is not written again (a write is a commit and a WAL flush,
+ * two reads side by side are neither).
+ */
+async function refresh(
+  db: Db,
+  tenantId: string,
+  userID: string,
+  have: ProfileRow | null | undefined,
+): Promise<UserProfile> {
   const { name, kind } = kindOf(userID);
-  const seed = await kind.profileSeed(db, tenantId, userID);
+  const [seed, row] = await Promise.all([
+    kind.profileSeed(db, tenantId, userID),
+    have === undefined ? userGet.first(db, tenantId, userID) : have,
+  ]);
   if (!seed) throw notFoundIm('im.noUser', { userID });
-  // One statement for a new and a returning user alike: every connection's sign-in runs it.
-  const row = await userRefresh.first(
+  const want = {
+    department: seed.department.slice(0, 100),
+    nick: seed.nick.slice(0, 64),
+    avatar: seed.avatar.slice(0, 1000),
+    gender: seed.gender,
+  };
+  if (row && upToDate(row, want)) return toProfile(row);
+  // One statement for a new and a returning user alike.
+  const written = await userRefresh.first(
     db,
     tenantId,
     userID,
-    seed.department.slice(0, 100),
-    seed.nick.slice(0, 64),
-    seed.avatar.slice(0, 1000),
-    seed.gender,
+    want.department,
+    want.nick,
+    want.avatar,
+    want.gender,
     name,
   );
-  return toProfile(row!);
+  return toProfile(written!);
 }
+
+type ProfileRow = UserRow & { customProfile: boolean };
+
+/** Whether the row already holds what the upsert would write (nick, avatar, gender: unless the user's own). */
+export const upToDate = (row: ProfileRow, want: Omit<UserRow, 'userId'>) =>
+  row.department === want.department &&
+  (row.customProfile || (row.nick === want.nick && row.avatar === want.avatar && row.gender === want.gender));
 
 /** Only the fields given are changed; the profile is then the user's own (no longer follows the record). */
 export async function updateProfile(

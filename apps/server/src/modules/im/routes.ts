@@ -1,3 +1,4 @@
+import type { WebSocket } from 'ws';
 import { Type } from 'typebox';
 import { ImFriendList, ImProfile } from '@forecourt/contracts';
 import { TYPES } from '@forecourt/im-sdk/types';
@@ -126,6 +127,26 @@ export async function imRoutes(app: App) {
 
   // The socket authenticates with its first frame (a ticket), like the hosted SDK's sign-in.
   app.get('/im', { websocket: true, config: { permission: 'public', client: false } }, (socket, req) => {
+    releaseUpgrade(socket, onSocketError);
     serveSocket(rt, socket, langOf(req.headers['accept-language']));
   });
+  function onSocketError(this: WebSocket, e: Error) {
+    rt.log.warn({ err: e.message }, 'chat socket error');
+    this.terminate();
+  }
+}
+
+/**
+ * Lets go of the upgrade's HTTP request and response, which would otherwise live as long as the socket:
+ * @fastify/websocket hangs a ServerResponse (and through it the request, its headers and the request's
+ * logger) on the TCP socket, and its 'error' listener closes over the Fastify request and reply. An idle
+ * node holding 20,000 sockets kept 20,000 of each. The listener is replaced by one shared by every socket
+ * that does what the plugin's default did (log, terminate).
+ */
+function releaseUpgrade(socket: WebSocket, onError: (this: WebSocket, e: Error) => void) {
+  const raw = (socket as unknown as { _socket?: { _httpMessage?: { detachSocket?: (s: unknown) => void } } })
+    ._socket;
+  raw?._httpMessage?.detachSocket?.(raw);
+  socket.removeAllListeners('error');
+  socket.on('error', onError);
 }

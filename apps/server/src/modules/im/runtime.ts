@@ -57,7 +57,7 @@ export function setupIm(ctx: AppContext, log: FastifyBaseLogger) {
     limiter = new RedisLimiter(bus.redis, `${prefix}im:rate:`, limits);
     presence = new RedisPresence(bus.redis, `${prefix}im:online:`);
   } else presence = new MemoryPresence();
-  const gateway = new ImGateway(db, bus, presence, settings, log);
+  const gateway = new ImGateway(db, bus, presence, settings, log, clock);
   ctx.events.on((c) => gateway.onAuthChange(c));
   ctx.onClose.push(() => gateway.close());
   ctx.im = {

@@ -21,7 +21,7 @@ import { t, type Lang } from '../../platform/i18n.js';
 import { KEY_PATTERN, POLICIES, extOf, signUploadToken } from '../storage/index.js';
 import type { ImDeps, Push } from './deps.js';
 import { ImError, invalid } from './errors.js';
-import type { Conn, ImGateway } from './gateway.js';
+import { NOT_YET, type Conn, type ImGateway } from './gateway.js';
 import * as groups from './groups.js';
 import type { SendLimiter } from './limits.js';
 import { principalKind } from './principals.js';
@@ -298,6 +298,12 @@ function badArgs(op: string, args: unknown): ImError {
   return invalid('im.badFrame', { op, detail: `${where ? `${where}: ` : ''}${first?.message ?? 'invalid'}` });
 }
 
+/** A frame's arguments: everything but its op and rid. */
+function argsOf(frame: Record<string, unknown>): Record<string, unknown> {
+  const { op: _op, rid: _rid, ...args } = frame;
+  return args;
+}
+
 function isRequestFrame(f: unknown): f is { op: string; rid: number } & Record<string, unknown> {
   const x = f as { op?: unknown; rid?: unknown } | null;
   return !!x && typeof x === 'object' && typeof x.op === 'string' && typeof x.rid === 'number';
@@ -309,11 +315,14 @@ export function serveSocket(rt: ImRuntime, socket: WebSocket, headerLang: Lang):
   let conn: Conn | null = null;
   let lang: Lang = headerLang;
   let authing = false;
-  let resumeTimer: NodeJS.Timeout | undefined;
   // One client's sends are stored in the order it sent them (see store.SendOrder).
   let sendTurn: Promise<unknown> = Promise.resolve();
 
-  const authTimer = setTimeout(() => socket.close(CLOSE.AUTH_TIMEOUT, 'auth timeout'), AUTH_TIMEOUT_MS);
+  // Released at sign-in: a cleared timer held by this closure would stay for the socket's whole life.
+  let authTimer: NodeJS.Timeout | undefined = setTimeout(
+    () => socket.close(CLOSE.AUTH_TIMEOUT, 'auth timeout'),
+    AUTH_TIMEOUT_MS,
+  );
   const write = (frame: object) => {
     if (conn) gateway.send(conn, JSON.stringify(frame));
     else if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
@@ -321,7 +330,6 @@ export function serveSocket(rt: ImRuntime, socket: WebSocket, headerLang: Lang):
 
   socket.on('close', () => {
     clearTimeout(authTimer);
-    clearInterval(resumeTimer);
     if (conn) void gateway.detach(conn);
   });
   socket.on('pong', () => {
@@ -337,9 +345,12 @@ export function serveSocket(rt: ImRuntime, socket: WebSocket, headerLang: Lang):
       const principal = await verifyTicket(deps.db, a.userSig, a.userID, a.instanceId, now);
       const kind = principalKind(principal.kind);
       if (!kind) throw new ImError(ERROR_CODE.INVALID_SIG, 'im.ticketInvalid');
+      // Side by side: the session's check and the profile's reads (a sign-in's round trips to the database).
+      const profiling = refreshFromRecord(deps.db, principal.tenantId, principal.userID);
+      profiling.catch(() => {}); // an ended session is the answer then, whatever the profile did
       if (principal.sessionId && (await kind.endedSessions(deps.db, [principal.sessionId])).size)
         throw new ImError(ERROR_CODE.INVALID_SIG, 'im.sessionEnded');
-      const profile = await refreshFromRecord(deps.db, principal.tenantId, principal.userID);
+      const profile = await profiling;
       if (socket.readyState !== socket.OPEN) return;
       const c: Conn = {
         id: gateway.newConnId(),
@@ -353,22 +364,17 @@ export function serveSocket(rt: ImRuntime, socket: WebSocket, headerLang: Lang):
         avatar: profile.avatar,
         closed: false,
         seenAt: Date.now(),
+        resumeAt: NOT_YET,
       };
       conn = c;
       clearTimeout(authTimer);
+      authTimer = undefined;
       const { repeatLogin } = await gateway.attach(c);
       if (socket.readyState !== socket.OPEN) return void gateway.detach(c);
       const ttl = deps.settings.resumeTtlS;
       const resumeToken = await issueResume(deps.db, principal, a.instanceId, ttl, now);
-      resumeTimer = setInterval(
-        () =>
-          void issueResume(deps.db, principal, a.instanceId, ttl, deps.clock.now()).then(
-            (token) => write({ op: 'ticket', data: { resumeToken: token, resumeTtlS: ttl } }),
-            // The client keeps its current token, good for half a TTL more: the next round tries again.
-            (e: Error) => rt.log.warn({ err: e.message }, 'renewing a chat resume token failed'),
-          ),
-        (ttl * 1000) / 2,
-      ).unref();
+      // Renewed by the gateway's shared round (ImGateway.renewResumes), not a timer of this socket's own.
+      c.resumeAt = deps.clock.now();
       write({
         op: 'res',
         rid,
@@ -388,7 +394,10 @@ export function serveSocket(rt: ImRuntime, socket: WebSocket, headerLang: Lang):
   }
 
   async function handle(frame: { op: string; rid: number } & Record<string, unknown>) {
-    const { op, rid, ...args } = frame;
+    const { op, rid } = frame;
+    // A send's arguments are read off the frame itself (its schema lets op and rid be): the busiest op
+    // skips copying every frame. The other ops get their arguments alone.
+    const args = op === 'send' ? frame : argsOf(frame);
     try {
       // Own keys only: `toString` or `__proto__` are "in" every object and have no validator.
       if (!Object.hasOwn(validators, op)) throw invalid('im.unknownOp', { op });
