@@ -33,6 +33,9 @@ npm run lint || fail "lint"
 step "build"
 node scripts/build-if-needed.mjs || fail "build"
 
+step "web weight budget"
+node scripts/web-budget.mjs || fail "web weight budget"
+
 step "unit and integration tests (PGlite, PostgreSQL, web, packages)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$PWD/$REPORTS/vitest.json" 2>&1 |
   tee "$REPORTS/vitest.log"

@@ -3,8 +3,11 @@
  * workbench (bytes and gzip), and Lighthouse performance / accessibility scores (desktop and mobile) of
  * /login and the workbench, in Debian's Chromium (median of LIGHTHOUSE_RUNS runs, default 3). In the
  * same run, a peer: the least a Vite + React + antd sign-in page can be (src/peers/antd-login, built
- * with the shell's Vite), served by a bare static server. Run with `npm run bench:web` after
- * `npm run build` (WEB_DIST=<dir> measures another build of the shell). Writes bench/reports/web.json.
+ * with the shell's Vite), served by a bare static server. Beside them, from the build's manifest
+ * (scripts/web-budget.mjs, the check `npm test` runs): the same two pages' JavaScript, and every page of
+ * the menu with the JavaScript it brings beyond the workbench, against the issue's budgets. Run with
+ * `npm run bench:web` after `npm run build` (WEB_DIST=<dir> measures another build of the shell).
+ * Writes bench/reports/web.json.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -17,6 +20,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { freePort, startProcess } from './lib/process.js';
+import { BUDGETS, GOALS, overBudget, weigh } from '../../scripts/web-budget.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverMain = path.join(root, 'apps/server/dist/main.js');
@@ -264,6 +268,18 @@ try {
       `${name} | ${w.files} | ${kb(w.bytes)} | ${kb(w.gzip)} | ${w.mainThreadMs} ms (${w.scriptMs} ms) | ${s.mobile.performance}/${s.mobile.accessibility} (${s.mobile.tbtMs} ms, ${s.mobile.runs.join(' ')}) | ${s.desktop.performance}/${s.desktop.accessibility} (${s.desktop.tbtMs} ms)`,
     );
   }
+  // Every page of the menu, from the build's chunk graph: what it loads beyond the workbench.
+  const built = weigh(webDist);
+  console.log(
+    `\nFrom the build manifest (scripts/web-budget.mjs), JS gzip: /login ${kb(built.login.gzip)} (budget ${kb(BUDGETS.login)}, goal ${kb(GOALS.login)}), workbench ${kb(built.workbench.gzip)} (budget ${kb(BUDGETS.workbench)}, goal ${kb(GOALS.workbench)})`,
+  );
+  console.log(
+    `page | JS files beyond the workbench | JS bytes | JS gzip (budget ${kb(BUDGETS.page)}, goal ${kb(GOALS.page)})`,
+  );
+  for (const p of [...built.pages].sort((a, b) => b.gzip - a.gzip))
+    console.log(`${p.path} | ${p.files} | ${kb(p.bytes)} | ${kb(p.gzip)}`);
+  const over = overBudget(built);
+  console.log(over.length ? `over budget: ${over.join('; ')}` : 'all within budget');
   console.log(
     `machine load average (1, 5, 15 min): ${os
       .loadavg()
@@ -276,6 +292,7 @@ try {
     loadAverage: os.loadavg().map((n) => Number(n.toFixed(2))),
     login: { js: login, lighthouse: loginScores },
     workbench: { js: workbench, lighthouse: workbenchScores },
+    manifest: { ...built, budgets: BUDGETS, goals: GOALS, overBudget: over },
     peer: {
       what: 'Vite + React + antd sign-in page (bench/src/peers/antd-login)',
       js: peer,

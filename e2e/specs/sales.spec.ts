@@ -304,12 +304,14 @@ test.describe('the sales floor', () => {
     expect(Number(owned[0]!.n)).toBeGreaterThan(0);
     for (const title of ['首次响应超时', '我的逾期跟进', '今日跟进'])
       await expect(card.getByLabel(new RegExp(`^${title}: \\d+$`))).toBeVisible();
-    // The charts draw on canvas once ECharts has loaded with the card.
+    // The charts draw on canvas once ECharts has loaded, which it does when they are scrolled to.
+    await card.getByRole('img', { name: /^本月漏斗/ }).scrollIntoViewIfNeeded();
     await card
       .getByRole('img', { name: /^本月漏斗/ })
       .locator('canvas')
       .first()
       .waitFor();
+    await card.getByRole('img', { name: '库龄' }).scrollIntoViewIfNeeded();
     await card.getByRole('img', { name: '库龄' }).locator('canvas').first().waitFor();
     // In English, the same cards in the issue's words.
     await page.getByRole('button', { name: 'English' }).click();

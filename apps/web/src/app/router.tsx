@@ -1,5 +1,5 @@
 import { Suspense, lazy, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { useSession } from '@/shared/auth/store';
 import { LoadingScreen } from '@/layout/LoadingScreen';
 
@@ -24,11 +24,17 @@ function PublicOnly({ children }: { children: ReactNode }) {
   return token ? <Navigate to="/" replace /> : children;
 }
 
+/** The sign-in page reached inside the app: signed in, it goes to the workbench. */
+function RoutedLogin() {
+  const navigate = useNavigate();
+  return <LoginPage onSignedIn={() => navigate('/wel/index', { replace: true })} />;
+}
+
 /** The routes (declarative mode: the data router's loaders and actions are not used, and weigh). */
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/login" element={<PublicOnly>{page(<LoginPage />)}</PublicOnly>} />
+      <Route path="/login" element={<PublicOnly>{page(<RoutedLogin />)}</PublicOnly>} />
       <Route path="/lock" element={page(<LockPage />)} />
       <Route path="/403" element={page(<ErrorPage code={403} />)} />
       <Route path="/404" element={page(<ErrorPage code={404} />)} />

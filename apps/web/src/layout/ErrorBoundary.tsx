@@ -1,10 +1,19 @@
 import { Component, Suspense, lazy, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import { Trans } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { addLog } from '@/shared/logs/store';
 
 const PageResult = lazy(() => import('@/shared/ui/PageResult'));
+
+/**
+ * A text of the current language. (react-i18next's `Trans` would do in the class below, but it brings an
+ * HTML parser into the shell's chunk for texts that have no markup.)
+ */
+function Text({ k }: { k: string }) {
+  const { t } = useTranslation();
+  return t(k);
+}
 
 /**
  * A page that throws while rendering says so inside its own tab, with a way back ("reload this page"):
@@ -33,11 +42,11 @@ export class ErrorBoundary extends Component<
         <Suspense>
           <PageResult
             status="error"
-            title={<Trans i18nKey="page.failed" />}
-            subTitle={<Trans i18nKey="page.failedSub" />}
+            title={<Text k="page.failed" />}
+            subTitle={<Text k="page.failedSub" />}
             extra={
               <Button type="primary" icon={<ReloadOutlined />} onClick={this.props.onReload}>
-                <Trans i18nKey="page.reload" />
+                <Text k="page.reload" />
               </Button>
             }
           />

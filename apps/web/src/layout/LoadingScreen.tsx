@@ -1,5 +1,8 @@
-import { useEffect, useState } from 'react';
-import { Spin } from 'antd';
+import { Suspense, lazy, useEffect, useState } from 'react';
+
+// The spinner loads only when one is shown: most loads are quicker than `delay`, and the sign-in page
+// would otherwise carry antd's Spin (with its styles and motion) without ever drawing it.
+const Spin = lazy(() => import('antd/es/spin'));
 
 /**
  * The full-screen spinner for a page still loading, shown only when loading takes longer than `delay`
@@ -12,5 +15,9 @@ export function LoadingScreen({ delay = 500 }: { delay?: number }) {
     const timer = setTimeout(() => setShown(true), delay);
     return () => clearTimeout(timer);
   }, [delay]);
-  return shown ? <Spin fullscreen /> : null;
+  return shown ? (
+    <Suspense>
+      <Spin fullscreen />
+    </Suspense>
+  ) : null;
 }

@@ -1,6 +1,5 @@
 import { Suspense, lazy, startTransition, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { Button, ConfigProvider, Form, Input, Space, theme, type ThemeConfig } from 'antd';
 import { LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { http, HttpError, toast } from '@/shared/http';
@@ -21,9 +20,9 @@ interface Captcha {
   enabled: boolean;
 }
 
-export default function LoginPage() {
+/** `onSignedIn`: where to go once signed in (the page is drawn with and without the router). */
+export default function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [form] = Form.useForm();
   useRevalidateOnLanguage(form);
   const [busy, setBusy] = useState(false);
@@ -78,7 +77,7 @@ export default function LoginPage() {
         captchaCode: v.code,
       });
       await loadSessionData();
-      navigate('/wel/index', { replace: true });
+      onSignedIn();
     } catch (e) {
       // The client already showed error_description as a toast.
       if (!(e instanceof HttpError)) toast.error(String(e));

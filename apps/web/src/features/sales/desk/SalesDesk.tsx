@@ -5,9 +5,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useOpenMenu } from '@/shared/menu/navigate';
 import { salesDeskQuery, type SalesDeskSummary } from './api';
 import { funnelOption, stockAgeOption } from './charts';
+import { WhenVisible } from '@/shared/ui/WhenVisible';
 import './messages';
 
+// The charts (and ECharts with them) load when their cards scroll into view: below the fold on most
+// screens, they would otherwise be most of the workbench's JavaScript.
 const DeskChart = lazy(() => import('./DeskChart'));
+const CHART_HEIGHT = 260;
 
 /** Where a click on an inquiry goes: the inquiry list, asked for that row. */
 export const INQUIRY_PAGE = '/fc/inquiry/index';
@@ -124,19 +128,27 @@ export default function SalesDesk() {
         </Col>
         <Col xs={24} lg={12}>
           <Card size="small" title={t('salesDesk.funnel', { month: data.funnel.month })}>
-            <Suspense fallback={<Spin />}>
-              <DeskChart
-                option={funnelOption(data, t, [token.colorPrimary, token.colorWarning, token.colorSuccess])}
-                label={t('salesDesk.funnel', { month: data.funnel.month })}
-              />
-            </Suspense>
+            <WhenVisible
+              height={CHART_HEIGHT}
+              role="img"
+              label={t('salesDesk.funnel', { month: data.funnel.month })}
+            >
+              <Suspense fallback={<Spin />}>
+                <DeskChart
+                  option={funnelOption(data, t, [token.colorPrimary, token.colorWarning, token.colorSuccess])}
+                  label={t('salesDesk.funnel', { month: data.funnel.month })}
+                />
+              </Suspense>
+            </WhenVisible>
           </Card>
         </Col>
         <Col xs={24} lg={12}>
           <Card size="small" title={t('salesDesk.stockAge')}>
-            <Suspense fallback={<Spin />}>
-              <DeskChart option={stockAgeOption(data, t, colorOf)} label={t('salesDesk.stockAge')} />
-            </Suspense>
+            <WhenVisible height={CHART_HEIGHT} role="img" label={t('salesDesk.stockAge')}>
+              <Suspense fallback={<Spin />}>
+                <DeskChart option={stockAgeOption(data, t, colorOf)} label={t('salesDesk.stockAge')} />
+              </Suspense>
+            </WhenVisible>
           </Card>
         </Col>
       </Row>
