@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { Config } from './config.js';
 import { migrate, type Db } from './platform/db/index.js';
 import { modules } from './modules/index.js';
@@ -7,13 +8,26 @@ export async function prepareDatabase(
   db: Db,
   config: Config,
   log: (msg: string) => void = () => {},
+  /** Filled with the milliseconds of each step (migrate, seed:<module>), for the start's breakdown. */
+  timings: Record<string, number> = {},
 ): Promise<string[]> {
+  let t = performance.now();
+  const lap = (step: string) => {
+    const now = performance.now();
+    timings[step] = Math.round(now - t);
+    t = now;
+  };
   await migrate(
     db,
     modules.filter((m) => m.migrations?.length).map((m) => ({ module: m.name, migrations: m.migrations! })),
     log,
   );
+  lap('migrate');
   const credentials: string[] = [];
-  for (const m of modules) await m.seed?.({ db, config, log, credentials });
+  for (const m of modules) {
+    if (!m.seed) continue;
+    await m.seed({ db, config, log, credentials });
+    lap(`seed:${m.name}`);
+  }
   return credentials;
 }
