@@ -31,7 +31,7 @@ export interface LazyCompilers {
 
 export function lazyCompilers(): LazyCompilers {
   const pending = new Set<() => Compiled>();
-  const defer = (build: Builder): Builder => {
+  const defer = (build: () => Builder): Builder => {
     const defaults = build();
     return (externalSchemas, options) => {
       const compile = defaults(externalSchemas, options);
@@ -43,7 +43,7 @@ export function lazyCompilers(): LazyCompilers {
             `${route.method} ${route.url}: headers schemas are not supported (lazy-schemas.ts)`,
           );
         let fn: Compiled | undefined;
-        const get = () => {
+        const get = (): Compiled => {
           if (!fn) {
             fn = compile(route);
             pending.delete(get);
