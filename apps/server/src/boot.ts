@@ -1,7 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import type { Config } from './config.js';
-import { migrate, type Db } from './platform/db/index.js';
+import { migrate, type Db, type ModuleMigrations } from './platform/db/index.js';
 import { modules } from './modules/index.js';
+
+/** Every module's migrations, in the order they run. */
+export function allMigrations(): ModuleMigrations[] {
+  return modules
+    .filter((m) => m.migrations?.length)
+    .map((m) => ({ module: m.name, migrations: m.migrations! }));
+}
 
 /** Brings a database to the current schema and fills what the first start needs. Returns sign-in lines to print. */
 export async function prepareDatabase(
@@ -17,11 +24,7 @@ export async function prepareDatabase(
     timings[step] = Math.round(now - t);
     t = now;
   };
-  await migrate(
-    db,
-    modules.filter((m) => m.migrations?.length).map((m) => ({ module: m.name, migrations: m.migrations! })),
-    log,
-  );
+  await migrate(db, allMigrations(), log);
   lap('migrate');
   const credentials: string[] = [];
   for (const m of modules) {

@@ -1,9 +1,11 @@
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { openDb, type Db } from './platform/db/index.js';
+import { openDb, SNAPSHOT_FILE, type Db } from './platform/db/index.js';
 import { DataDirLockedError } from './platform/db/pglite.js';
 import { openBus } from './platform/bus.js';
-import { prepareDatabase } from './boot.js';
+import { allMigrations, prepareDatabase } from './boot.js';
 import { buildApp } from './app.js';
 import { createLogger } from './platform/logging.js';
 import { checkClusterConfig, isWorker, runPrimary } from './cluster.js';
@@ -21,6 +23,9 @@ function lap(step: string) {
   timings[step] = Math.round(now - lapStart);
   lapStart = now;
 }
+
+/** The bundle's folder (dist/): the build puts the database snapshot beside it. */
+const here = path.dirname(fileURLToPath(import.meta.url));
 
 function fail(message: string): never {
   process.stderr.write(`\n${message}\n\n`);
@@ -44,7 +49,10 @@ const logger = createLogger(config.LOG_LEVEL);
 async function openPrepared(): Promise<{ db: Db; credentials: string[]; passwordsKept: boolean }> {
   let db: Db;
   try {
-    db = await openDb(config);
+    db = await openDb(config, {
+      snapshot: { file: path.join(here, SNAPSHOT_FILE), migrations: allMigrations() },
+      log: (m) => logger.info(m),
+    });
     lap('openDb');
   } catch (e) {
     if (e instanceof DataDirLockedError) fail(e.message);
