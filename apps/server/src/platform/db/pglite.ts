@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import lockfile from 'proper-lockfile';
 import type { Db, Row } from './db.js';
-import { readSnapshot, type Snapshot } from './snapshot.js';
+import { readSnapshot, unpackSnapshot, type Snapshot } from './snapshot.js';
 
 const parsers = {
   [types.INT8]: (v: string) => v,
@@ -119,15 +119,23 @@ export class PgliteDb implements Db {
     if (dir) release = await lockDataDir(dir);
     try {
       const pgDir = dir ? path.join(dir, 'pg') : undefined;
-      let loadDataDir: Blob | undefined;
-      if (pgDir && opts.snapshot && !fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {
-        const { tar, skipped } = readSnapshot(opts.snapshot);
-        loadDataDir = tar;
+      // Only a folder with nothing in it yet; whatever else is there (a database, or the remains of an
+      // initdb that was cut short) is left to PGlite as before.
+      if (pgDir && opts.snapshot && !fs.existsSync(pgDir)) {
+        let { tar, skipped } = readSnapshot(opts.snapshot);
+        if (tar) {
+          try {
+            unpackSnapshot(tar, pgDir);
+          } catch (e) {
+            tar = undefined;
+            skipped = `the database snapshot cannot be unpacked: ${(e as Error).message}`;
+          }
+        }
         opts.log?.(
           tar ? 'new database: from the snapshot of this build' : `new database: initdb (${skipped})`,
         );
       }
-      const pg = await PGlite.create(pgDir, { parsers, ...(loadDataDir ? { loadDataDir } : {}) });
+      const pg = await PGlite.create(pgDir, { parsers });
       return new PgliteDb(pg, release);
     } catch (e) {
       await release?.();

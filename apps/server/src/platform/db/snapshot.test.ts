@@ -55,7 +55,7 @@ describe.skipIf(onPostgres)('the database snapshot of a build (pglite)', () => {
   });
 
   it('holds no row a seed writes: no account, no password, no secret', async () => {
-    const db = await PgliteDb.fromDump(readSnapshot({ file, migrations }).tar!);
+    const db = await PgliteDb.fromDump(new Blob([readSnapshot({ file, migrations }).tar!]));
     try {
       const rows = await rowsOf(db);
       const filled = Object.entries(rows).filter(([t, n]) => n > 0 && t !== 'schema_migrations');
@@ -97,7 +97,7 @@ describe.skipIf(onPostgres)('the database snapshot of a build (pglite)', () => {
   });
 
   it('is used only for the migrations and the PGlite it was made from', () => {
-    expect(readSnapshot({ file, migrations }).tar).toBeInstanceOf(Blob);
+    expect(readSnapshot({ file, migrations }).tar).toBeInstanceOf(Buffer);
     const changed = migrations.map((m, i) =>
       i === 0 ? { ...m, migrations: [...m.migrations, { id: '9999_later', sql: 'SELECT 1' }] } : m,
     );

@@ -54,7 +54,7 @@ const metaOf = (file: string) => `${file}.json`;
  * The snapshot's tarball when it fits this build, else undefined (and why, for the log). Reads the file:
  * call it only when a new database is to be made.
  */
-export function readSnapshot(s: Snapshot): { tar?: Blob; skipped?: string } {
+export function readSnapshot(s: Snapshot): { tar?: Buffer; skipped?: string } {
   let meta: { fingerprint?: string };
   try {
     meta = JSON.parse(fs.readFileSync(metaOf(s.file), 'utf8')) as typeof meta;
@@ -65,10 +65,52 @@ export function readSnapshot(s: Snapshot): { tar?: Blob; skipped?: string } {
     return { skipped: 'the database snapshot was made for other migrations' };
   try {
     // Unpacked here (zlib, native) rather than by PGlite's stream decompression: the same bytes, sooner.
-    return { tar: new Blob([gunzipSync(fs.readFileSync(s.file))]) };
+    return { tar: gunzipSync(fs.readFileSync(s.file)) };
   } catch (e) {
     return { skipped: `the database snapshot cannot be read: ${(e as Error).message}` };
   }
+}
+
+/**
+ * Writes the data folder held in `tar` (PGlite's dump: directories and plain files only) as `dir`, all or
+ * nothing: it is unpacked beside it and renamed into place, so a start killed meanwhile leaves no half a
+ * database behind (PG_VERSION, the mark of a database, comes first in the tarball). Throws on anything
+ * else in it (a link, a path leaving the folder, a damaged header); the caller then falls back to initdb.
+ * Unpacked here with plain file writes rather than by PGlite, whose unpacking goes through its emulated
+ * file system: the same files, in a fraction of the time.
+ */
+export function unpackSnapshot(tar: Buffer, dir: string): void {
+  const partial = `${dir}.partial`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  fs.mkdirSync(partial, { recursive: true });
+  const field = (at: number, len: number) => tar.toString('latin1', at, at + len).replace(/\0.*$/s, '');
+  const octal = (at: number, len: number) => {
+    const v = field(at, len).trim();
+    if (!/^[0-7]*$/.test(v)) throw new Error('a damaged tar header');
+    return v ? parseInt(v, 8) : 0;
+  };
+  let at = 0;
+  while (at + 512 <= tar.length) {
+    if (tar.subarray(at, at + 512).every((b) => b === 0)) break; // the end: two zero blocks
+    const prefix = field(at + 345, 155);
+    const name = (prefix ? `${prefix}/` : '') + field(at, 100);
+    const size = octal(at + 124, 12);
+    const type = field(at + 156, 1) || '0';
+    const rel = name.replace(/^\/+/, '').replace(/\/+$/, '');
+    if (!rel || rel.split('/').some((p) => p === '..' || p === '.'))
+      throw new Error(`a path outside the folder: ${name}`);
+    const target = path.join(partial, rel);
+    const body = at + 512;
+    if (type === '5') fs.mkdirSync(target, { recursive: true });
+    else if (type === '0') {
+      if (body + size > tar.length) throw new Error('a truncated tarball');
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.writeFileSync(target, tar.subarray(body, body + size));
+    } else throw new Error(`an entry of type ${type}: ${name}`);
+    at = body + Math.ceil(size / 512) * 512;
+  }
+  if (!fs.existsSync(path.join(partial, 'PG_VERSION'))) throw new Error('no PG_VERSION in the snapshot');
+  fs.renameSync(partial, dir);
 }
 
 /** Migrates a new in-memory database and writes it as the snapshot of this build (the build runs this). */
