@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +27,10 @@ function lap(step: string) {
 
 /** The bundle's folder (dist/): the build puts the database snapshot beside it. */
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** Beside the bundle; run from the sources (src/main.ts), the last build's (used only if it fits, snapshot.ts). */
+const snapshotFile = () =>
+  [path.join(here, SNAPSHOT_FILE), path.join(here, '../dist', SNAPSHOT_FILE)].find((f) => fs.existsSync(f)) ??
+  path.join(here, SNAPSHOT_FILE);
 
 function fail(message: string): never {
   process.stderr.write(`\n${message}\n\n`);
@@ -50,7 +55,7 @@ async function openPrepared(): Promise<{ db: Db; credentials: string[]; password
   let db: Db;
   try {
     db = await openDb(config, {
-      snapshot: { file: path.join(here, SNAPSHOT_FILE), migrations: allMigrations() },
+      snapshot: { file: snapshotFile(), migrations: allMigrations() },
       log: (m) => logger.info(m),
     });
     lap('openDb');
