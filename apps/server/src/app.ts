@@ -22,6 +22,7 @@ import { AppError, tooMany, unauthorized } from './platform/errors.js';
 import { errorLogRow, fieldWithNul, makeErrorHandler } from './platform/errors-handler.js';
 import { langOf, t } from './platform/i18n.js';
 import { getOrCreateSecret } from './platform/secrets.js';
+import { lazyCompilers } from './platform/lazy-schemas.js';
 import type { App, AppContext } from './platform/context.js';
 import { modules } from './modules/index.js';
 
@@ -44,9 +45,13 @@ export interface BuildOptions {
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Builds the whole server on a ready database (migrated and seeded by the caller). */
-export async function buildApp(opts: BuildOptions): Promise<App & { routeTable: RouteInfo[] }> {
+export async function buildApp(
+  opts: BuildOptions,
+): Promise<App & { routeTable: RouteInfo[]; compileSchemas: () => number }> {
   const { config, db } = opts;
+  const schemas = lazyCompilers();
   const app = Fastify({
+    schemaController: { compilersFactory: schemas.compilersFactory },
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: false }),
     trustProxy: config.TRUST_PROXY,
     genReqId: (req) => {
@@ -233,7 +238,7 @@ export async function buildApp(opts: BuildOptions): Promise<App & { routeTable: 
     for (const fn of ctx.onClose) await fn();
   });
 
-  return Object.assign(app, { routeTable });
+  return Object.assign(app, { routeTable, compileSchemas: schemas.compileAll });
 }
 
 /** The built web app at /, with deep links falling back to index.html. */

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /**
  * Fan-out between server nodes. In-process by default; Redis pub/sub when REDIS_URL is set.
@@ -98,6 +98,8 @@ export class RedisBus implements Bus {
   }
 
   static async open(url: string, prefix = 'forecourt:'): Promise<RedisBus> {
+    // ioredis is loaded only when REDIS_URL is set: a single node does not pay for it at start.
+    const { Redis } = await import('ioredis');
     const opts = { lazyConnect: true, maxRetriesPerRequest: 3 };
     // Commands issued in one turn leave in one write, in order: a chat send's rate check and its two
     // publishes were three writes (and three wake-ups of Redis) each, a fifth of a busy node's time.

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import svgCaptcha from 'svg-captcha';
 import type { Db } from '../../platform/db/index.js';
 
 export const CAPTCHA_LENGTH = 5;
@@ -7,6 +6,8 @@ export const CAPTCHA_TTL_MINUTES = 30;
 
 /** A new captcha: its key and the image as a data URL. The code is kept server-side only. */
 export async function createCaptcha(db: Db): Promise<{ key: string; image: string }> {
+  // svg-captcha parses its font when loaded: loaded on first use: it is heavy, and a start should not pay for it (docs/architecture.md "Start").
+  const { default: svgCaptcha } = await import('svg-captcha');
   const c = svgCaptcha.create({
     size: CAPTCHA_LENGTH,
     noise: 2,

@@ -4,7 +4,6 @@
  * row is reported with its sheet row number and reason. Nothing is written while any row is bad; a good sheet
  * goes in with one transaction.
  */
-import { readSheet } from 'read-excel-file/node';
 import {
   isMoneyInput,
   MACHINES,
@@ -32,6 +31,8 @@ const key = (...parts: Array<string | number>) => parts.map((p) => String(p).tri
 
 /** The cells of an uploaded .xlsx (first sheet); a file that is no sheet is a 400. */
 export async function readUpload(base64: string): Promise<Cell[][]> {
+  // read-excel-file is loaded on first use: it is heavy, and a start should not pay for it (docs/architecture.md "Start").
+  const { readSheet } = await import('read-excel-file/node');
   try {
     return (await readSheet(Buffer.from(base64, 'base64'))) as Cell[][];
   } catch {

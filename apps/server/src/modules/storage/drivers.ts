@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../../config.js';
 
 /** The key already holds bytes: a stored file is never replaced. */
@@ -67,30 +67,41 @@ export class LocalDriver implements StorageDriver {
 
 export class S3Driver implements StorageDriver {
   readonly kind = 's3' as const;
-  private readonly client: S3Client;
+  // The AWS SDK is the heaviest import of the server: loaded with the first file stored or read, so a
+  // start does not pay for it (docs/architecture.md "Start").
+  private readonly sdk = import('@aws-sdk/client-s3');
+  private clientP?: Promise<S3Client>;
   constructor(
     private readonly bucket: string,
-    opts: {
+    private readonly opts: {
       endpoint?: string;
       region: string;
       accessKeyId: string;
       secretAccessKey: string;
       forcePathStyle: boolean;
     },
-  ) {
-    this.client = new S3Client({
-      endpoint: opts.endpoint,
-      region: opts.region,
-      forcePathStyle: opts.forcePathStyle,
-      credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
-      // Many S3-compatible stores reject the SDK's default aws-chunked uploads with trailing checksums.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+  ) {}
+  private client(): Promise<S3Client> {
+    const opts = this.opts;
+    return (this.clientP ??= this.sdk.then(
+      ({ S3Client }) =>
+        new S3Client({
+          endpoint: opts.endpoint,
+          region: opts.region,
+          forcePathStyle: opts.forcePathStyle,
+          credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
+          // Many S3-compatible stores reject the SDK's default aws-chunked uploads with trailing checksums.
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
+        }),
+    ));
   }
   async put(key: string, tempFile: string, contentType: string) {
     const size = (await fs.promises.stat(tempFile)).size;
-    await this.client
+    const { PutObjectCommand } = await this.sdk;
+    await (
+      await this.client()
+    )
       .send(
         new PutObjectCommand({
           Bucket: this.bucket,
@@ -111,7 +122,8 @@ export class S3Driver implements StorageDriver {
   }
   async get(key: string) {
     try {
-      const r = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const { GetObjectCommand } = await this.sdk;
+      const r = await (await this.client()).send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
       return { body: r.Body as Readable, size: r.ContentLength };
     } catch (e) {
       if (

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../platform/db/index.js';
 import { bad } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
@@ -90,6 +89,7 @@ export async function storeUpload(
       throw e;
     }
     if (!size) throw bad('storage.noFile');
+    const { fileTypeFromBuffer } = await import('file-type'); // Loaded on first use: it is heavy, and a start should not pay for it (docs/architecture.md "Start")
     const detected = await fileTypeFromBuffer(head);
     if (!contentMatches(ext, detected?.mime)) throw bad('storage.contentMismatch', { ext });
   } catch (e) {

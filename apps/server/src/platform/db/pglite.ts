@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import lockfile from 'proper-lockfile';
 import type { Db, Row } from './db.js';
+import { readSnapshot, unpackSnapshot, type Snapshot } from './snapshot.js';
 
 const parsers = {
   [types.INT8]: (v: string) => v,
@@ -106,12 +107,40 @@ export class PgliteDb implements Db {
     private readonly release: (() => Promise<void>) | undefined,
   ) {}
 
-  /** dir undefined = in memory (tests). */
-  static async open(dir?: string): Promise<PgliteDb> {
+  /**
+   * dir undefined = in memory (tests). A folder without a database yet is made from `snapshot` when it fits
+   * this build (snapshot.ts), else by initdb; `log` hears which.
+   */
+  static async open(
+    dir?: string,
+    opts: { snapshot?: Snapshot; log?: (msg: string) => void } = {},
+  ): Promise<PgliteDb> {
     let release: (() => Promise<void>) | undefined;
     if (dir) release = await lockDataDir(dir);
-    const pg = await PGlite.create(dir ? path.join(dir, 'pg') : undefined, { parsers });
-    return new PgliteDb(pg, release);
+    try {
+      const pgDir = dir ? path.join(dir, 'pg') : undefined;
+      // Only a folder with nothing in it yet; whatever else is there (a database, or the remains of an
+      // initdb that was cut short) is left to PGlite as before.
+      if (pgDir && opts.snapshot && !fs.existsSync(pgDir)) {
+        let { tar, skipped } = readSnapshot(opts.snapshot);
+        if (tar) {
+          try {
+            unpackSnapshot(tar, pgDir);
+          } catch (e) {
+            tar = undefined;
+            skipped = `the database snapshot cannot be unpacked: ${(e as Error).message}`;
+          }
+        }
+        opts.log?.(
+          tar ? 'new database: from the snapshot of this build' : `new database: initdb (${skipped})`,
+        );
+      }
+      const pg = await PGlite.create(pgDir, { parsers });
+      return new PgliteDb(pg, release);
+    } catch (e) {
+      await release?.();
+      throw e;
+    }
   }
 
   /** An in-memory database started from a dump (tests clone a migrated, seeded template this way). */

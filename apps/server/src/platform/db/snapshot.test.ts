@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allMigrations, prepareDatabase } from '../../boot.js';
+import { onPostgres, testConfig } from '../../../test/harness.js';
+import type { Db } from './db.js';
+import { PgliteDb } from './pglite.js';
+import { fingerprintOf, readSnapshot, SNAPSHOT_FILE, writeSnapshot } from './snapshot.js';
+
+/** Everything a database's shape is: columns, indexes, constraints, views, functions, triggers. */
+async function schemaOf(db: Db): Promise<string[]> {
+  const rows = await db.query<{ line: string }>(`
+    SELECT 'column ' || table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable || ' ' ||
+           coalesce(column_default, '') AS line
+      FROM information_schema.columns WHERE table_schema = 'public'
+    UNION ALL SELECT 'index ' || indexdef FROM pg_indexes WHERE schemaname = 'public'
+    UNION ALL SELECT 'constraint ' || conrelid::regclass || ' ' || conname || ' ' || pg_get_constraintdef(oid)
+      FROM pg_constraint WHERE connamespace = 'public'::regnamespace
+    UNION ALL SELECT 'view ' || viewname || ' ' || definition FROM pg_views WHERE schemaname = 'public'
+    UNION ALL SELECT 'function ' || p.oid::regprocedure || ' ' || md5(p.prosrc)
+      FROM pg_proc p WHERE p.pronamespace = 'public'::regnamespace
+    UNION ALL SELECT 'trigger ' || tgrelid::regclass || ' ' || tgname FROM pg_trigger WHERE NOT tgisinternal
+    UNION ALL SELECT 'sequence ' || sequence_name FROM information_schema.sequences WHERE sequence_schema = 'public'`);
+  return rows.map((r) => r.line).sort();
+}
+
+/** Rows per table: the demo company a first start seeds. */
+async function rowsOf(db: Db): Promise<Record<string, number>> {
+  const tables = await db.query<{ t: string }>(
+    `SELECT table_name AS t FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
+  );
+  const counts: Record<string, number> = {};
+  for (const { t } of tables)
+    counts[t] = Number((await db.one<{ n: string }>(`SELECT count(*) AS n FROM "${t}"`))!.n);
+  return counts;
+}
+
+// The snapshot is PGlite's (the embedded database); a PostgreSQL server is always migrated.
+describe.skipIf(onPostgres)('the database snapshot of a build (pglite)', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-snapshot-'));
+  const file = path.join(dir, SNAPSHOT_FILE);
+  const migrations = allMigrations();
+  const config = testConfig({ DATA_DIR: path.join(dir, 'data') });
+  let fromScratch: PgliteDb;
+
+  beforeAll(async () => {
+    await writeSnapshot(file, migrations);
+    fromScratch = await PgliteDb.open(); // initdb, then every migration
+    await prepareDatabase(fromScratch, config);
+  }, 300_000); // two databases made the slow way (initdb): minutes on a busy machine
+  afterAll(async () => {
+    await fromScratch?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('holds no row a seed writes: no account, no password, no secret', async () => {
+    const db = await PgliteDb.fromDump(new Blob([readSnapshot({ file, migrations }).tar!]));
+    try {
+      const rows = await rowsOf(db);
+      const filled = Object.entries(rows).filter(([t, n]) => n > 0 && t !== 'schema_migrations');
+      expect(filled).toEqual([]);
+      expect(rows.schema_migrations).toBe(migrations.reduce((n, m) => n + m.migrations.length, 0));
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('makes a new data folder that equals one migrated from scratch, and a restart keeps it', async () => {
+    const folder = path.join(dir, 'data', 'db');
+    const heard: string[] = [];
+    const db = await PgliteDb.open(folder, { snapshot: { file, migrations }, log: (m) => heard.push(m) });
+    expect(heard).toEqual(['new database: from the snapshot of this build']);
+    await prepareDatabase(db, config);
+    expect(await schemaOf(db)).toEqual(await schemaOf(fromScratch));
+    const rows = await rowsOf(db);
+    expect(rows).toEqual(await rowsOf(fromScratch));
+    expect(rows.blade_user).toBeGreaterThan(0);
+    // The password hashes were made by this start (salts of its own): none came with the snapshot.
+    const hashes = async (d: Db) =>
+      (await d.query<{ password: string }>('SELECT password FROM blade_user ORDER BY id')).map(
+        (r) => r.password,
+      );
+    expect(await hashes(db)).not.toEqual(await hashes(fromScratch));
+    await db.exec('CREATE TABLE restart_marker (x int)');
+    await db.close();
+
+    heard.length = 0;
+    const again = await PgliteDb.open(folder, { snapshot: { file, migrations }, log: (m) => heard.push(m) });
+    try {
+      expect(heard).toEqual([]); // a database is there: the snapshot is not even read
+      expect(await again.one("SELECT to_regclass('restart_marker') AS t")).toEqual({ t: 'restart_marker' });
+      expect(await rowsOf(again)).toMatchObject(rows);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('is used only for the migrations and the PGlite it was made from', () => {
+    expect(readSnapshot({ file, migrations }).tar).toBeInstanceOf(Buffer);
+    const changed = migrations.map((m, i) =>
+      i === 0 ? { ...m, migrations: [...m.migrations, { id: '9999_later', sql: 'SELECT 1' }] } : m,
+    );
+    expect(fingerprintOf(changed)).not.toBe(fingerprintOf(migrations));
+    expect(readSnapshot({ file, migrations: changed })).toEqual({
+      skipped: 'the database snapshot was made for other migrations',
+    });
+    expect(readSnapshot({ file: path.join(dir, 'none.tar.gz'), migrations })).toEqual({
+      skipped: 'no database snapshot in this build',
+    });
+    const damaged = path.join(dir, 'damaged.tar.gz');
+    fs.writeFileSync(damaged, 'not a tarball');
+    fs.copyFileSync(`${file}.json`, `${damaged}.json`);
+    expect(readSnapshot({ file: damaged, migrations }).skipped).toMatch(
+      /^the database snapshot cannot be read/,
+    );
+  });
+});
