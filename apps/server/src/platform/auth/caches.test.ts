@@ -5,6 +5,7 @@ import type { Db } from '../db/index.js';
 import { AuthEvents } from './events.js';
 import { ClientCache, SessionCache, sha256 } from './guard.js';
 import { PermissionCache } from './permissions.js';
+import { TokenError, TokenService } from './tokens.js';
 
 /** The entries a cache holds, whatever it is built on (a Map before, an LRU now). */
 const sizeOf = (cache: object) => (cache as unknown as { cache: { size: number } }).cache.size;
@@ -188,5 +189,31 @@ describe('the session cache', () => {
     const scope = (await sessions.scope('999'))!;
     expect(() => scope.roleIds.push('1')).toThrow();
     expect(() => Object.assign(scope, { tenantId: '000001' })).toThrow();
+  });
+
+  it("checks a token's signature once, and still refuses it once it expires or when altered", async () => {
+    const sessions = new SessionCache(sessionDb().db, new AuthEvents(new MemoryBus()));
+    const tokens = new TokenService('k'.repeat(48), 1, 60);
+    const claims = {
+      sid: '42',
+      uid: '1',
+      tid: '000000',
+      acc: 'a',
+      rids: [],
+      ral: [],
+      did: null,
+      cid: 'saber',
+    };
+    const token = await tokens.signAccess(claims);
+    let verifications = 0;
+    const counting = Object.assign(Object.create(tokens) as TokenService, {
+      verifyAccess: (t: string) => (verifications++, tokens.verifyAccess(t)),
+    });
+    expect(await sessions.sessionOf(counting, token)).toBe('42');
+    expect(await sessions.sessionOf(counting, token)).toBe('42');
+    expect(verifications).toBe(1);
+    await expect(sessions.sessionOf(counting, `${token.slice(0, -2)}xx`)).rejects.toBeInstanceOf(TokenError);
+    await new Promise((r) => setTimeout(r, 2100));
+    await expect(sessions.sessionOf(counting, token)).rejects.toBeInstanceOf(TokenError);
   });
 });

@@ -25,24 +25,31 @@ export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex'
 /**
  * OAuth clients are few and rarely change: cached for a minute. The key is whatever client id a caller
  * sends, and unknown ids are cached too (or each would cost a query), so the cache is an LRU of bounded
- * size: random ids push each other out instead of growing memory.
+ * size: random ids push each other out instead of growing memory. A header that proved a client is also
+ * kept (bounded the same way, memory only) with what it proved, so every request of a shell does not hash
+ * the same secret again; failures are not kept.
  */
 export class ClientCache {
   private cache: LRUCache<string, { hash: string | null }>;
+  private proven: LRUCache<string, string>;
   constructor(
     private readonly db: Db,
     max = 1000,
   ) {
     this.cache = new LRUCache({ max, ttl: 60_000 });
+    this.proven = new LRUCache({ max, ttl: 60_000 });
   }
 
   clear() {
     this.cache.clear();
+    this.proven.clear();
   }
 
   /** The client id when the Basic header names a known client with its secret, else null. */
   async verifyBasic(header: string | undefined): Promise<string | null> {
     if (!header || !/^basic\s+/i.test(header)) return null;
+    const known = this.proven.get(header);
+    if (known) return known;
     let decoded: string;
     try {
       decoded = Buffer.from(header.replace(/^basic\s+/i, ''), 'base64').toString('utf8');
@@ -65,7 +72,9 @@ export class ClientCache {
     if (!hit.hash) return null;
     const a = Buffer.from(sha256(secret), 'hex');
     const b = Buffer.from(hit.hash, 'hex');
-    return a.length === b.length && timingSafeEqual(a, b) ? id : null;
+    if (!(a.length === b.length && timingSafeEqual(a, b))) return null;
+    this.proven.set(header, id);
+    return id;
   }
 }
 
@@ -163,6 +172,12 @@ export async function loadScope(db: Db, sessionId: string): Promise<Scope | null
  */
 export class SessionCache {
   private cache: LRUCache<string, LiveSession>;
+  /**
+   * Access tokens already verified, with their session and expiry: the same token string verifies the
+   * same way until it expires (one key, never rotated while running), so its signature is checked once.
+   * Keyed by the whole token (signature included), so only a token that verified can hit.
+   */
+  private verified: LRUCache<string, { sid: string; exp: number }>;
   /** Bumped by every change heard: reads that began under an older generation are not kept. */
   private generation = 0;
   constructor(
@@ -171,8 +186,19 @@ export class SessionCache {
     { max = 10_000, ttlMs = 60_000 }: { max?: number; ttlMs?: number } = {},
   ) {
     this.cache = new LRUCache({ max, ttl: ttlMs });
+    this.verified = new LRUCache({ max, ttl: ttlMs });
     events?.on((c) => this.forget(c), { now: true });
     events?.onResume(() => this.clear());
+  }
+
+  /** The session an access token speaks for; throws TokenError as TokenService.verifyAccess does. */
+  async sessionOf(tokens: TokenService, token: string): Promise<string> {
+    const hit = this.verified.get(token);
+    if (hit && hit.exp * 1000 > Date.now()) return hit.sid;
+    const c = await tokens.verifyAccess(token);
+    const sid = String(c.sid);
+    this.verified.set(token, { sid, exp: c.exp });
+    return sid;
   }
 
   /** The session's scope if it may act now, else null. */
@@ -245,14 +271,13 @@ export async function authenticate(
   sessions?: SessionCache,
 ): Promise<Scope> {
   if (!token) throw unauthorized();
-  let c;
+  let sid: string;
   try {
-    c = await tokens.verifyAccess(token);
+    sid = sessions ? await sessions.sessionOf(tokens, token) : String((await tokens.verifyAccess(token)).sid);
   } catch (e) {
     if (e instanceof TokenError) throw unauthorized('common.tokenInvalid');
     throw e;
   }
-  const sid = String(c.sid);
   const scope = sessions ? await sessions.scope(sid) : await loadScope(db, sid);
   if (!scope) throw unauthorized('common.tokenInvalid');
   return scope;
