@@ -13,7 +13,8 @@ import { Id } from '../../platform/schema.js';
 
 /**
  * Menus depend only on the caller's roles (and the top menu chosen), and every user loads them at
- * sign-in and on each reload: a short per-role-set cache keeps that cheap. Grant changes clear it.
+ * sign-in and on each reload: a per-role-set cache keeps that cheap. Grant, menu and role changes clear
+ * it on every node (permissions.onClear); the minute's lifetime only bounds a lost announcement.
  */
 class ShortCache<T> {
   // Bounded like every cache keyed by what callers bring (here role sets and the chosen top menu).
@@ -39,13 +40,15 @@ class ShortCache<T> {
 const roleKey = (s: Scope) =>
   `${s.tenantId}|${[...s.roleIds].sort().join(',')}|${s.roleAliases.includes('administrator') ? 'A' : ''}`;
 
+const MENU_TTL_MS = 60_000;
+
 export async function menuRoutes(app: App) {
   const { db } = app.ctx;
-  const routesCache = new ShortCache<object[]>(5000);
+  const routesCache = new ShortCache<object[]>(MENU_TTL_MS);
   // The answer itself, serialised once per role set, top menu and language: every shell loads it on each
   // reload, and turning the same tree into the same bytes was a sixth of the request.
-  const routesBodies = new ShortCache<Buffer>(5000);
-  const buttonsCache = new ShortCache<object[]>(5000);
+  const routesBodies = new ShortCache<Buffer>(MENU_TTL_MS);
+  const buttonsCache = new ShortCache<object[]>(MENU_TTL_MS);
   // Grant changes call permissions.invalidate(); the menu caches follow it on every node.
   app.ctx.permissions.onClear(() => {
     routesCache.clear();
