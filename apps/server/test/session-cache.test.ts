@@ -4,6 +4,7 @@
  * by the other on the very next request (two app instances sharing the database and a real Redis bus),
  * and a cached request runs no statement at all.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -168,17 +169,21 @@ describe(`a session ended or narrowed on one node is refused by the other on the
   });
 });
 
-/** The same database, with every statement (and transaction) any code runs through it counted. */
+/** Marks what an HTTP request sets off, so the app's own timers (sweeps, socket checks) are not counted. */
+const inRequest = new AsyncLocalStorage<true>();
+
+/** The same database, with every statement (and transaction) a request runs through it counted. */
 function counted(db: Db, n: { statements: number }): Db {
+  const count = () => void (inRequest.getStore() && n.statements++);
   return {
     kind: db.kind,
     get inTx() {
       return db.inTx;
     },
-    query: (sql, params, opts) => (n.statements++, db.query(sql, params, opts)),
-    one: (sql, params) => (n.statements++, db.one(sql, params)),
-    exec: (sql) => (n.statements++, db.exec(sql)),
-    tx: (fn) => (n.statements++, db.tx((inner) => fn(counted(inner, n)))),
+    query: (sql, params, opts) => (count(), db.query(sql, params, opts)),
+    one: (sql, params) => (count(), db.one(sql, params)),
+    exec: (sql) => (count(), db.exec(sql)),
+    tx: (fn) => (count(), db.tx((inner) => fn(counted(inner, n)))),
     close: () => db.close(),
   };
 }
@@ -190,6 +195,10 @@ describe(`a cached signed-in request runs no statement (${dbLabel})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     node = await buildApp({ config: t.config, db: counted(t.db, n), bus: new MemoryBus() });
+    // Everything each request sets off runs inside inRequest.
+    const listeners = node.server.listeners('request') as Array<(...args: unknown[]) => void>;
+    node.server.removeAllListeners('request');
+    for (const l of listeners) node.server.on('request', (...args) => inRequest.run(true, () => l(...args)));
     await node.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
