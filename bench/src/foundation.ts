@@ -1,6 +1,8 @@
 /**
  * Foundation benchmark (issue 2): cold start, sign-in p99, authenticated /menu/routes throughput —
  * each beside a bare Fastify peer in the same run. Run with `npm run bench` after `npm run build`.
+ * /menu/routes is also measured against the peer right after each of ours (the same minute of a shared
+ * machine), and a run whose answers are not all 2xx stops: refusals are not throughput.
  * Writes bench/reports/foundation.json.
  */
 import fs from 'node:fs';
@@ -30,6 +32,27 @@ interface DbRun {
   warmStartMs: number;
   signIn: LoadFigures;
   menuRoutes: LoadFigures;
+  /** The peer's /routes (the same JSON), driven right after ours: the same minute of a shared machine. */
+  menuRoutesPeer: LoadFigures;
+}
+
+/** A throughput made of refusals is no throughput: every answer of a measured route must be a 2xx. */
+function allAnswered(what: string, f: LoadFigures): LoadFigures {
+  if (f.non2xx || f.errors) throw new Error(`${what}: ${f.non2xx} non-2xx answers, ${f.errors} errors`);
+  return f;
+}
+
+/** The peer's /routes answering `routesFile`, driven like ours. */
+async function peerRoutes(routesFile: string): Promise<LoadFigures> {
+  const p = await startProcess([peerMain], { PEER_ROUTES_FILE: routesFile }, await freePort(), '/hello');
+  try {
+    return allAnswered(
+      'peer /routes',
+      await load({ url: `${p.url}/routes`, connections: 10, seconds: SECONDS }),
+    );
+  } finally {
+    await p.stop();
+  }
 }
 
 async function runOurs(database: 'pglite' | 'postgres'): Promise<DbRun> {
@@ -94,19 +117,27 @@ async function runOurs(database: 'pglite' | 'postgres'): Promise<DbRun> {
       const authHeaders = { Authorization: BASIC, 'Blade-Auth': `bearer ${first.access_token}` };
       const routesUrl = `${s.url}/api/blade-system/menu/routes`;
       const routes = (await (await fetch(routesUrl, { headers: authHeaders })).json()) as { data: unknown };
-      fs.writeFileSync(path.join(os.tmpdir(), 'forecourt-bench-routes.json'), JSON.stringify(routes.data));
-      const menuRoutes = await load({
-        url: routesUrl,
-        headers: authHeaders,
-        connections: 10,
-        seconds: SECONDS,
-      });
-      return { database, coldStartMs: cold.readyMs, warmStartMs: s.readyMs, signIn, menuRoutes };
+      const routesFile = path.join(os.tmpdir(), 'forecourt-bench-routes.json');
+      fs.writeFileSync(routesFile, JSON.stringify(routes.data));
+      const menuRoutes = allAnswered(
+        `ours /menu/routes (${database})`,
+        await load({ url: routesUrl, headers: authHeaders, connections: 10, seconds: SECONDS }),
+      );
+      const menuRoutesPeer = await peerRoutes(routesFile);
+      return {
+        database,
+        coldStartMs: cold.readyMs,
+        warmStartMs: s.readyMs,
+        signIn,
+        menuRoutes,
+        menuRoutesPeer,
+      };
     } finally {
       await s.stop();
     }
   } finally {
     await dropDb?.();
+    // Retried: a server that just exited may still have PGlite files being closed.
     fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }
@@ -134,7 +165,7 @@ const rows = [
     `forecourt (${o.database})`,
     `${o.coldStartMs} ms (first start, seeding) / ${o.warmStartMs} ms`,
     `${o.signIn.p99ms} ms p99, ${o.signIn.reqPerSec}/s`,
-    `${o.menuRoutes.reqPerSec}/s, p99 ${o.menuRoutes.p99ms} ms`,
+    `${o.menuRoutes.reqPerSec}/s, p99 ${o.menuRoutes.p99ms} ms (peer right after: ${o.menuRoutesPeer.reqPerSec}/s, ${(o.menuRoutes.reqPerSec / o.menuRoutesPeer.reqPerSec).toFixed(2)}×)`,
   ]),
   [
     'bare Fastify peer',

@@ -17,7 +17,14 @@ import { MemoryBus, RedisBus, type Bus } from './platform/bus.js';
 import { TokenService } from './platform/auth/tokens.js';
 import { PermissionCache } from './platform/auth/permissions.js';
 import { AuthEvents } from './platform/auth/events.js';
-import { authenticate, authorize, bearerOf, ClientCache, type Permission } from './platform/auth/guard.js';
+import {
+  authenticate,
+  authorize,
+  bearerOf,
+  ClientCache,
+  SessionCache,
+  type Permission,
+} from './platform/auth/guard.js';
 import { AppError, tooMany, unauthorized } from './platform/errors.js';
 import { errorLogRow, fieldWithNul, makeErrorHandler } from './platform/errors-handler.js';
 import { langOf, t } from './platform/i18n.js';
@@ -78,6 +85,7 @@ export async function buildApp(
     events,
     tokens: new TokenService(secret, config.ACCESS_TOKEN_TTL, config.REFRESH_TOKEN_TTL),
     permissions: new PermissionCache(db, events),
+    sessions: new SessionCache(db, events),
     clients: new ClientCache(db),
     onClose: [() => events.close()],
   };
@@ -154,12 +162,12 @@ export async function buildApp(
     if (permission === 'public') {
       // Public routes still learn who is calling when a valid token comes along.
       const token = bearerOf(req);
-      if (token) req.auth = await authenticate(db, ctx.tokens, token).catch(() => null);
+      if (token) req.auth = await authenticate(db, ctx.tokens, token, ctx.sessions).catch(() => null);
       return;
     }
     const token = bearerOf(req);
     if (!token) throw unauthorized();
-    req.auth = await authenticate(db, ctx.tokens, token);
+    req.auth = await authenticate(db, ctx.tokens, token, ctx.sessions);
     await authorize(req.auth, permission, ctx.permissions);
   });
 

@@ -50,3 +50,43 @@ describe('the bus carries strings as they are and anything else as JSON, in orde
     expect(await roundTrip(a, messages)).toEqual(messages);
   });
 });
+
+describe('the bus says when what others publish may not reach this node', () => {
+  it('in process: always delivering', () => {
+    expect(new MemoryBus().delivering).toBe(true);
+  });
+
+  it('through Redis: not delivering while the subscription is down, and says when it resumes', async () => {
+    const prefix = `forecourt-test-${randomBytes(4).toString('hex')}:`;
+    const a = await RedisBus.open(redisUrl, prefix);
+    const b = await RedisBus.open(redisUrl, prefix);
+    try {
+      const got: unknown[] = [];
+      await b.subscribe('gap', (m) => got.push(m));
+      expect(b.delivering).toBe(true);
+      let resumed = 0;
+      b.onResume(() => resumed++);
+      // The subscription connection drops; ioredis reconnects by itself.
+      const sub = (b as unknown as { sub: import('ioredis').Redis }).sub;
+      const whileDown: boolean[] = [];
+      sub.once('close', () => whileDown.push(b.delivering));
+      sub.disconnect(true);
+      await expect.poll(() => resumed, { timeout: 5000 }).toBe(1);
+      expect(whileDown).toEqual([false]);
+      expect(b.delivering).toBe(true);
+      // Subscribed again: what is published now arrives.
+      await expect
+        .poll(
+          async () => {
+            await a.publish('gap', 'after');
+            return got.includes('after');
+          },
+          { timeout: 5000 },
+        )
+        .toBe(true);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});

@@ -12,6 +12,13 @@ export interface Bus {
   /** Resolves with how many subscribers (handlers in memory, nodes over Redis) the message reached. */
   publish(topic: string, message: unknown): Promise<number>;
   subscribe(topic: string, handler: (message: unknown) => void): Promise<() => Promise<void>>;
+  /**
+   * Whether messages published now reach this node. False while a Redis subscription is down: what
+   * other nodes announce meanwhile is lost, so a cache that relies on hearing it must not be trusted.
+   */
+  readonly delivering: boolean;
+  /** Called each time delivery resumes after a gap (messages may have been lost during it). */
+  onResume(fn: () => void): void;
   close(): Promise<void>;
 }
 
@@ -53,6 +60,9 @@ const resolved = Promise.resolve();
 
 export class MemoryBus implements Bus {
   readonly kind = 'memory' as const;
+  /** In one process nothing is ever lost. */
+  readonly delivering = true;
+  onResume() {}
   private handlers = new Handlers();
   async publish(topic: string, message: unknown) {
     // Handed over as it is, not copied as Redis would: messages are read-only for everyone (see Bus). A
@@ -76,11 +86,22 @@ const JSON_TAG = 'j'.charCodeAt(0);
 export class RedisBus implements Bus {
   readonly kind = 'redis' as const;
   private handlers = new Handlers();
+  private resumed = new Set<() => void>();
   private constructor(
     private readonly pub: Redis,
     private readonly sub: Redis,
     readonly prefix: string,
   ) {
+    // ioredis reconnects and subscribes again by itself; whatever was published in between is gone, so
+    // those who cache on the strength of hearing every change start over.
+    sub.on('ready', () => {
+      for (const fn of this.resumed)
+        try {
+          fn();
+        } catch {
+          /* one failing listener must not stop the others */
+        }
+    });
     sub.on('message', (channel: string, text: string) => {
       if (!channel.startsWith(prefix)) return;
       let msg: unknown;
@@ -107,6 +128,14 @@ export class RedisBus implements Bus {
     const sub = new Redis(url, opts);
     await Promise.all([pub.connect(), sub.connect()]);
     return new RedisBus(pub, sub, prefix);
+  }
+
+  get delivering() {
+    return this.sub.status === 'ready';
+  }
+
+  onResume(fn: () => void) {
+    this.resumed.add(fn);
   }
 
   /** The command connection, for shared counters (rate limits, presence). */

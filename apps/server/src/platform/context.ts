@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.js';
 import type { Bus } from './bus.js';
 import type { Db } from './db/index.js';
-import type { ClientCache, Permission } from './auth/guard.js';
+import type { ClientCache, Permission, SessionCache } from './auth/guard.js';
 import type { AuthEvents } from './auth/events.js';
 import type { PermissionCache } from './auth/permissions.js';
 import type { TokenService } from './auth/tokens.js';
@@ -20,6 +20,8 @@ export interface AppContext {
   events: AuthEvents;
   tokens: TokenService;
   permissions: PermissionCache;
+  /** The scopes of live sessions, forgotten on every change AuthEvents announces (guard.ts). */
+  sessions: SessionCache;
   clients: ClientCache;
   /** Hooks run by app.close(), after the HTTP server stops accepting. */
   onClose: Array<() => Promise<void>>;

@@ -50,7 +50,7 @@ export async function authRoutes(app: App) {
     async (req) => {
       const p = { ...req.query, ...(req.body ?? {}) };
       return grantToken(
-        { db, config, tokens },
+        { db, config, tokens, events: app.ctx.events },
         {
           grantType: p.grant_type,
           tenantId: p.tenantId ?? p.tenant_id ?? header(req.headers['tenant-id']),

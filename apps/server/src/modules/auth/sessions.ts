@@ -3,6 +3,7 @@ import type { TokenAnswer } from '@forecourt/contracts';
 import type { Db } from '../../platform/db/index.js';
 import { newId } from '../../platform/ids.js';
 import { OAuthError } from '../../platform/errors.js';
+import type { AuthEvents } from '../../platform/auth/events.js';
 import { TokenError, type TokenService } from '../../platform/auth/tokens.js';
 import { loadProfile, type UserProfile } from './account.js';
 import { all, allTenants, exec, first, globalDb, scoped, sql } from '../../platform/sql/index.js';
@@ -77,13 +78,15 @@ export async function openSession(
 
 /**
  * Rotates a refresh token: the presented one is spent and a new pair is issued. Presenting a spent
- * token again means it leaked: the whole session (every token of the chain) is revoked.
+ * token again means it leaked: the whole session (every token of the chain) is revoked, and announced
+ * (events) before the refusal leaves, so its access tokens stop on every node at once.
  */
 export async function rotateRefresh(
   db: Db,
   tokens: TokenService,
   refreshToken: string,
   clientId: string,
+  events?: AuthEvents,
 ): Promise<TokenAnswer> {
   let claims;
   try {
@@ -130,7 +133,7 @@ export async function rotateRefresh(
       );
       if (spent) {
         await revoke('refresh_reuse');
-        return { error: 'auth.refreshReused' as const };
+        return { error: 'auth.refreshReused' as const, revoked: true };
       }
       return { error: 'auth.refreshInvalid' as const };
     }
@@ -152,7 +155,7 @@ export async function rotateRefresh(
     );
     if (state?.status !== 1) {
       await revoke('user_inactive');
-      return { error: 'auth.refreshInvalid' as const };
+      return { error: 'auth.refreshInvalid' as const, revoked: true };
     }
     // Not revoked: a tenant enabled or extended again lets its sessions go on.
     if (state.tenantStatus !== 1)
@@ -177,13 +180,15 @@ export async function rotateRefresh(
     );
     return { jti, userId: s.userId };
   });
-  if ('error' in outcome)
+  if ('error' in outcome) {
+    if ('revoked' in outcome) await events?.sessionEnded(claims.sid);
     throw new OAuthError(
       401,
       'invalid_grant',
       outcome.error!,
       'params' in outcome ? outcome.params : undefined,
     );
+  }
   // Roles and departments are read afresh, so a changed grant reaches the session at the next refresh.
   const profile = await loadProfile(db, outcome.userId);
   if (!profile) throw new OAuthError(401, 'invalid_grant', 'auth.refreshInvalid');

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/index.js';
 import { OAuthError } from '../../platform/errors.js';
 import { verifyPassword, hashPassword } from '../../platform/auth/passwords.js';
 import type { TokenService } from '../../platform/auth/tokens.js';
+import type { AuthEvents } from '../../platform/auth/events.js';
 import { PLATFORM_TENANT } from '../../platform/scope.js';
 import { signInFacts } from './account.js';
 import { exec, first, globalDb, prepared, scoped, sql } from '../../platform/sql/index.js';
@@ -58,6 +59,8 @@ export interface SignInDeps {
   db: Db;
   config: Config;
   tokens: TokenService;
+  /** Announces a session the refresh grant revokes (a reused refresh token), for every node's caches. */
+  events?: AuthEvents;
 }
 
 const GRANTS = ['password', 'captcha', 'refresh_token', 'social'] as const;
@@ -92,7 +95,13 @@ export async function grantToken(deps: SignInDeps, r: TokenRequest): Promise<Tok
   if (grant === 'password' || grant === 'captcha') return passwordSignIn(deps, r, grant, origin);
   checkGrant((await clientGrants.first(deps.db, r.clientId))?.authorizedGrantTypes, r.clientId, grant);
   if (grant === 'refresh_token')
-    return rotateRefresh(deps.db, deps.tokens, need(r.refreshToken, 'refresh_token'), r.clientId);
+    return rotateRefresh(
+      deps.db,
+      deps.tokens,
+      need(r.refreshToken, 'refresh_token'),
+      r.clientId,
+      deps.events,
+    );
   return socialSignIn(deps, r, origin);
 }
 

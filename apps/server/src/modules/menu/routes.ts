@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { ButtonGroup, MenuNode, TopMenu } from '@forecourt/contracts';
 import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
+import { t } from '../../platform/i18n.js';
 import { scopeOf } from '../../platform/auth/guard.js';
 import type { Scope } from '../../platform/scope.js';
 import { all, anyId, scoped } from '../../platform/sql/index.js';
@@ -12,7 +13,8 @@ import { Id } from '../../platform/schema.js';
 
 /**
  * Menus depend only on the caller's roles (and the top menu chosen), and every user loads them at
- * sign-in and on each reload: a short per-role-set cache keeps that cheap. Grant changes clear it.
+ * sign-in and on each reload: a per-role-set cache keeps that cheap. Grant, menu and role changes clear
+ * it on every node (permissions.onClear); the minute's lifetime only bounds a lost announcement.
  */
 class ShortCache<T> {
   // Bounded like every cache keyed by what callers bring (here role sets and the chosen top menu).
@@ -38,13 +40,19 @@ class ShortCache<T> {
 const roleKey = (s: Scope) =>
   `${s.tenantId}|${[...s.roleIds].sort().join(',')}|${s.roleAliases.includes('administrator') ? 'A' : ''}`;
 
+const MENU_TTL_MS = 60_000;
+
 export async function menuRoutes(app: App) {
   const { db } = app.ctx;
-  const routesCache = new ShortCache<object[]>(5000);
-  const buttonsCache = new ShortCache<object[]>(5000);
+  const routesCache = new ShortCache<object[]>(MENU_TTL_MS);
+  // The answer itself, serialised once per role set, top menu and language: every shell loads it on each
+  // reload, and turning the same tree into the same bytes was a sixth of the request.
+  const routesBodies = new ShortCache<Buffer>(MENU_TTL_MS);
+  const buttonsCache = new ShortCache<object[]>(MENU_TTL_MS);
   // Grant changes call permissions.invalidate(); the menu caches follow it on every node.
   app.ctx.permissions.onClear(() => {
     routesCache.clear();
+    routesBodies.clear();
     buttonsCache.clear();
   });
 
@@ -59,16 +67,22 @@ export async function menuRoutes(app: App) {
         response: { 200: envelope(Type.Array(MenuNode)) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const scope = scopeOf(req);
       const top = req.query.topMenuId;
-      const tree = await routesCache.get(`${roleKey(scope)}|${top ?? ''}`, async () => {
-        const roots = buildTree(await grantedMenus(db, scope, 1));
-        if (!top) return roots;
-        const owned = await topMenuRoots(db, scope, top);
-        return roots.filter((r) => owned.has(r.id));
+      const key = `${roleKey(scope)}|${top ?? ''}`;
+      const body = await routesBodies.get(`${key}|${req.lang}`, async () => {
+        const tree = await routesCache.get(key, async () => {
+          const roots = buildTree(await grantedMenus(db, scope, 1));
+          if (!top) return roots;
+          const owned = await topMenuRoots(db, scope, top);
+          return roots.filter((r) => owned.has(r.id));
+        });
+        // The route's own serialiser (its response schema), with the message the success hook would fill.
+        return Buffer.from(reply.serialize(ok(tree as MenuNode[], t(req.lang, 'common.success'))) as string);
       });
-      return ok(tree as MenuNode[]);
+      // Bytes the schema's serialiser made: sent as they are (Fastify does not serialise a Buffer again).
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
 

@@ -61,7 +61,7 @@ export async function notifyRoutes(app: App) {
     });
 
   socketRoute('/ws', async (token) => {
-    const scope = await authenticate(db, tokens, token);
+    const scope = await authenticate(db, tokens, token, app.ctx.sessions);
     return {
       tenantId: scope.tenantId,
       userId: scope.userId,

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { MemoryBus, type Bus } from '../bus.js';
 import type { Db } from '../db/index.js';
-import { ClientCache, sha256 } from './guard.js';
+import { AuthEvents } from './events.js';
+import { ClientCache, SessionCache, sha256 } from './guard.js';
 import { PermissionCache } from './permissions.js';
+import { TokenError, TokenService } from './tokens.js';
 
 /** The entries a cache holds, whatever it is built on (a Map before, an LRU now). */
 const sizeOf = (cache: object) => (cache as unknown as { cache: { size: number } }).cache.size;
@@ -43,5 +46,174 @@ describe('caches keyed by what callers send', () => {
     const perms = new PermissionCache(fakeDb({ n: 0 }));
     for (let i = 0; i < 5000; i++) await perms.codes([String(i), String(i + 1)]);
     expect(sizeOf(perms)).toBe(1000);
+  });
+});
+
+interface SessionRow {
+  user_id: string;
+  tenant_id: string;
+  account: string;
+  client_id: string;
+  role_ids: string[];
+  role_aliases: string[];
+  dept_id: string | null;
+  expires_ms: number | null;
+}
+
+/** The session statement's answers from a map (a live session is one in it), counted, optionally held back. */
+function sessionDb() {
+  const rows = new Map<string, SessionRow>();
+  const state = { reads: 0, hold: undefined as Promise<void> | undefined };
+  const db = {
+    query: async (_sql: string, params: unknown[]) => {
+      state.reads++;
+      const row = rows.get(String(params[0]));
+      const answer = row ? [{ ...row }] : [];
+      if (state.hold) await state.hold;
+      return answer;
+    },
+  } as unknown as Db;
+  const live = (sid: string, over: Partial<SessionRow> = {}) =>
+    rows.set(sid, {
+      user_id: `u${sid}`,
+      tenant_id: '000000',
+      account: `a${sid}`,
+      client_id: 'saber',
+      role_ids: ['11'],
+      role_aliases: ['sales'],
+      dept_id: '21',
+      expires_ms: null,
+      ...over,
+    });
+  return { db, rows, state, live };
+}
+
+/** A bus whose subscription is down: nothing published elsewhere arrives. */
+const downBus = (): Bus => Object.assign(new MemoryBus(), { delivering: false }) as unknown as Bus;
+
+describe('the session cache', () => {
+  it('reads a live session once, then answers from memory, and forgets exactly what a change concerns', async () => {
+    const { db, state, live, rows } = sessionDb();
+    const events = new AuthEvents(new MemoryBus());
+    await events.start();
+    const sessions = new SessionCache(db, events);
+    for (const sid of ['1', '2', '3']) live(sid);
+    live('4', { user_id: 'u1', tenant_id: '700001', role_ids: ['12'] });
+    for (const sid of ['1', '2', '3', '4']) expect((await sessions.scope(sid))?.account).toBe(`a${sid}`);
+    expect(state.reads).toBe(4);
+    for (let i = 0; i < 10; i++) await sessions.scope('2');
+    expect(state.reads).toBe(4);
+
+    // Sign-out: the session is gone at once (before the publish resolves), the others stay.
+    rows.delete('2');
+    const announced = events.sessionEnded('2');
+    expect(await sessions.scope('2')).toBeNull();
+    await announced;
+    expect(state.reads).toBe(5);
+    await sessions.scope('1');
+    expect(state.reads).toBe(5);
+
+    // A user: every session of theirs, in any tenant.
+    await events.userChanged('u1');
+    await sessions.scope('1');
+    await sessions.scope('4');
+    await sessions.scope('3');
+    expect(state.reads).toBe(7);
+
+    // A role: the sessions holding it; a tenant: its sessions.
+    await events.roleChanged('12');
+    await sessions.scope('4');
+    await sessions.scope('1');
+    expect(state.reads).toBe(8);
+    await events.tenantChanged('000000');
+    await sessions.scope('1');
+    await sessions.scope('3');
+    await sessions.scope('4');
+    expect(state.reads).toBe(10);
+    await events.close();
+  });
+
+  it('does not keep a read that began before a change was heard', async () => {
+    const { db, state, live } = sessionDb();
+    const events = new AuthEvents(new MemoryBus());
+    await events.start();
+    const sessions = new SessionCache(db, events);
+    live('1');
+    let release!: () => void;
+    state.hold = new Promise((r) => (release = r));
+    const pending = sessions.scope('1');
+    // The read has the old state; the change is committed and heard while it is on its way.
+    await events.userChanged('u1');
+    release();
+    state.hold = undefined;
+    expect(await pending).not.toBeNull();
+    await sessions.scope('1');
+    expect(state.reads).toBe(2);
+    await events.close();
+  });
+
+  it('never keeps a refused session, and refuses a kept one once its tenant expires', async () => {
+    const { db, state, live, rows } = sessionDb();
+    const sessions = new SessionCache(db, new AuthEvents(new MemoryBus()));
+    expect(await sessions.scope('9')).toBeNull();
+    live('9');
+    expect(await sessions.scope('9')).not.toBeNull();
+    expect(state.reads).toBe(2);
+    live('8', { expires_ms: Date.now() + 150 });
+    expect(await sessions.scope('8')).not.toBeNull();
+    expect(await sessions.scope('8')).not.toBeNull();
+    expect(state.reads).toBe(3);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await sessions.scope('8')).toBeNull();
+    rows.delete('8');
+    expect(await sessions.scope('8')).toBeNull();
+    expect(await sessions.scope('not-a-session-id')).toBeNull();
+  });
+
+  it('reads the database on every request while the bus is not delivering', async () => {
+    const { db, state, live } = sessionDb();
+    const sessions = new SessionCache(db, new AuthEvents(downBus()));
+    live('1');
+    for (let i = 0; i < 5; i++) expect(await sessions.scope('1')).not.toBeNull();
+    expect(state.reads).toBe(5);
+  });
+
+  it('stays at its maximum under many sessions, and its scopes cannot be changed by a handler', async () => {
+    const { db, live } = sessionDb();
+    const sessions = new SessionCache(db, new AuthEvents(new MemoryBus()), { max: 100 });
+    for (let i = 0; i < 1000; i++) {
+      live(String(i));
+      await sessions.scope(String(i));
+    }
+    expect(sizeOf(sessions)).toBe(100);
+    const scope = (await sessions.scope('999'))!;
+    expect(() => scope.roleIds.push('1')).toThrow();
+    expect(() => Object.assign(scope, { tenantId: '000001' })).toThrow();
+  });
+
+  it("checks a token's signature once, and still refuses it once it expires or when altered", async () => {
+    const sessions = new SessionCache(sessionDb().db, new AuthEvents(new MemoryBus()));
+    const tokens = new TokenService('k'.repeat(48), 1, 60);
+    const claims = {
+      sid: '42',
+      uid: '1',
+      tid: '000000',
+      acc: 'a',
+      rids: [],
+      ral: [],
+      did: null,
+      cid: 'saber',
+    };
+    const token = await tokens.signAccess(claims);
+    let verifications = 0;
+    const counting = Object.assign(Object.create(tokens) as TokenService, {
+      verifyAccess: (t: string) => (verifications++, tokens.verifyAccess(t)),
+    });
+    expect(await sessions.sessionOf(counting, token)).toBe('42');
+    expect(await sessions.sessionOf(counting, token)).toBe('42');
+    expect(verifications).toBe(1);
+    await expect(sessions.sessionOf(counting, `${token.slice(0, -2)}xx`)).rejects.toBeInstanceOf(TokenError);
+    await new Promise((r) => setTimeout(r, 2100));
+    await expect(sessions.sessionOf(counting, token)).rejects.toBeInstanceOf(TokenError);
   });
 });

@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/index.js';
 import { AppError, forbidden, unauthorized } from '../errors.js';
 import { isPlatformAdmin, type Scope } from '../scope.js';
+import type { AuthChange, AuthEvents } from './events.js';
 import type { PermissionCache } from './permissions.js';
 import { TokenError, type TokenService } from './tokens.js';
 
@@ -24,24 +25,31 @@ export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex'
 /**
  * OAuth clients are few and rarely change: cached for a minute. The key is whatever client id a caller
  * sends, and unknown ids are cached too (or each would cost a query), so the cache is an LRU of bounded
- * size: random ids push each other out instead of growing memory.
+ * size: random ids push each other out instead of growing memory. A header that proved a client is also
+ * kept (bounded the same way, memory only) with what it proved, so every request of a shell does not hash
+ * the same secret again; failures are not kept.
  */
 export class ClientCache {
   private cache: LRUCache<string, { hash: string | null }>;
+  private proven: LRUCache<string, string>;
   constructor(
     private readonly db: Db,
     max = 1000,
   ) {
     this.cache = new LRUCache({ max, ttl: 60_000 });
+    this.proven = new LRUCache({ max, ttl: 60_000 });
   }
 
   clear() {
     this.cache.clear();
+    this.proven.clear();
   }
 
   /** The client id when the Basic header names a known client with its secret, else null. */
   async verifyBasic(header: string | undefined): Promise<string | null> {
     if (!header || !/^basic\s+/i.test(header)) return null;
+    const known = this.proven.get(header);
+    if (known) return known;
     let decoded: string;
     try {
       decoded = Buffer.from(header.replace(/^basic\s+/i, ''), 'base64').toString('utf8');
@@ -64,7 +72,9 @@ export class ClientCache {
     if (!hit.hash) return null;
     const a = Buffer.from(sha256(secret), 'hex');
     const b = Buffer.from(hit.hash, 'hex');
-    return a.length === b.length && timingSafeEqual(a, b) ? id : null;
+    if (!(a.length === b.length && timingSafeEqual(a, b))) return null;
+    this.proven.set(header, id);
+    return id;
   }
 }
 
@@ -85,15 +95,21 @@ export const LIVE_SESSION = `auth_session s
   JOIN blade_tenant t ON t.tenant_id = u.tenant_id AND t.is_deleted = 0 AND t.status = 1
    AND (t.expire_time IS NULL OR t.expire_time > now())`;
 
+interface LiveSession {
+  scope: Scope;
+  /** When the tenant expires (ms since the epoch), or null: a cached session must not outlive it. */
+  expiresAt: number | null;
+}
+
 /**
  * The caller's scope as the database says now, not as it was when the token was signed: a role taken
  * away, a department moved, a disabled account or an expired tenant counts from the next request. One
- * indexed read per request (the session by its key, the user by its key, the tenant by its unique index,
- * the user's roles by the join table's key); the place a shared cache would go.
+ * indexed read (the session by its key, the user by its key, the tenant by its unique index, the user's
+ * roles by the join table's key); SessionCache keeps its answers.
  */
-export async function loadScope(db: Db, sessionId: string): Promise<Scope | null> {
+async function readSession(db: Db, sessionId: string): Promise<LiveSession | null> {
   if (!/^\d{1,19}$/.test(sessionId)) return null;
-  // Named: every signed-in request runs it, and planning it cost PostgreSQL more than running it.
+  // Named: every signed-in request ran it before the cache, and planning it cost PostgreSQL more than running it.
   const [row] = await db.query<{
     user_id: string;
     tenant_id: string;
@@ -102,10 +118,12 @@ export async function loadScope(db: Db, sessionId: string): Promise<Scope | null
     role_ids: string[] | null;
     role_aliases: string[] | null;
     dept_id: string | null;
+    expires_ms: number | null;
   }>(
     `SELECT u.id::text AS user_id, u.tenant_id, u.account, s.client_id, ro.ids AS role_ids, ro.aliases AS role_aliases,
             (SELECT d.id::text FROM blade_user_dept ud JOIN blade_dept d ON d.id = ud.dept_id AND d.is_deleted = 0
-              WHERE ud.user_id = u.id ORDER BY d.sort, d.id LIMIT 1) AS dept_id
+              WHERE ud.user_id = u.id ORDER BY d.sort, d.id LIMIT 1) AS dept_id,
+            (extract(epoch FROM t.expire_time) * 1000)::float8 AS expires_ms
        FROM ${LIVE_SESSION}
        LEFT JOIN LATERAL (
          SELECT array_agg(r.id::text ORDER BY r.sort, r.id) AS ids, array_agg(r.role_alias ORDER BY r.sort, r.id) AS aliases
@@ -116,18 +134,116 @@ export async function loadScope(db: Db, sessionId: string): Promise<Scope | null
     { name: 'auth_session_scope' },
   );
   if (!row) return null;
-  const roleAliases = row.role_aliases ?? [];
-  return {
+  const roleAliases = Object.freeze(row.role_aliases ?? []) as string[];
+  // Frozen: one cached object serves every request of the session, so no handler may change it.
+  const scope: Scope = Object.freeze({
     tenantId: row.tenant_id,
     userId: row.user_id,
     account: row.account,
     deptId: row.dept_id,
-    roleIds: row.role_ids ?? [],
+    roleIds: Object.freeze(row.role_ids ?? []) as string[],
     roleAliases,
     clientId: row.client_id,
     sessionId,
     isPlatformAdmin: isPlatformAdmin(row.tenant_id, roleAliases),
-  };
+  });
+  return { scope, expiresAt: row.expires_ms == null ? null : Number(row.expires_ms) };
+}
+
+/** The scope of a session that may act now (see readSession), from the database; null if it may not. */
+export async function loadScope(db: Db, sessionId: string): Promise<Scope | null> {
+  const live = await readSession(db, sessionId);
+  return live && (live.expiresAt === null || live.expiresAt > Date.now()) ? live.scope : null;
+}
+
+/**
+ * The scope of each live session, kept so that a signed-in request costs no statement. Guarantees:
+ * - Revocation is the bus's, not the lifetime's: every change that ends or narrows a session
+ *   (sign-out, a user's status, roles, departments or password, a role's alias, a tenant's status,
+ *   expiry or removal) is announced on AuthEvents once committed, and each node forgets the sessions it
+ *   concerns as it hears it — the publishing node before the change's answer leaves (see events.ts).
+ * - A read that began before a change was heard is not kept (the generation check): it may hold the
+ *   old state.
+ * - A tenant's expiry is checked on every hit against the time read with the session.
+ * - Only live sessions are kept: a refused token is refused again from the database each time.
+ * - While the bus is not delivering (Redis down), every request reads the database; when it resumes
+ *   the cache starts empty.
+ * - Bounded (lru-cache: max sessions, ttl): the lifetime only limits what a lost announcement can cost.
+ */
+export class SessionCache {
+  private cache: LRUCache<string, LiveSession>;
+  /**
+   * Access tokens already verified, with their session and expiry: the same token string verifies the
+   * same way until it expires (one key, never rotated while running), so its signature is checked once.
+   * Keyed by the whole token (signature included), so only a token that verified can hit.
+   */
+  private verified: LRUCache<string, { sid: string; exp: number }>;
+  /** Bumped by every change heard: reads that began under an older generation are not kept. */
+  private generation = 0;
+  constructor(
+    private readonly db: Db,
+    private readonly events?: AuthEvents,
+    { max = 10_000, ttlMs = 60_000 }: { max?: number; ttlMs?: number } = {},
+  ) {
+    this.cache = new LRUCache({ max, ttl: ttlMs });
+    this.verified = new LRUCache({ max, ttl: ttlMs });
+    events?.on((c) => this.forget(c), { now: true });
+    events?.onResume(() => this.clear());
+  }
+
+  /** The session an access token speaks for; throws TokenError as TokenService.verifyAccess does. */
+  async sessionOf(tokens: TokenService, token: string): Promise<string> {
+    const hit = this.verified.get(token);
+    if (hit && hit.exp * 1000 > Date.now()) return hit.sid;
+    const c = await tokens.verifyAccess(token);
+    const sid = String(c.sid);
+    this.verified.set(token, { sid, exp: c.exp });
+    return sid;
+  }
+
+  /** The session's scope if it may act now, else null. */
+  async scope(sessionId: string): Promise<Scope | null> {
+    const trusted = this.events?.delivering ?? false;
+    if (trusted) {
+      const hit = this.cache.get(sessionId);
+      if (hit) {
+        if (hit.expiresAt === null || hit.expiresAt > Date.now()) return hit.scope;
+        this.cache.delete(sessionId);
+        return null;
+      }
+    }
+    const generation = this.generation;
+    const live = await readSession(this.db, sessionId);
+    if (!live || (live.expiresAt !== null && live.expiresAt <= Date.now())) return null;
+    if (trusted && generation === this.generation && this.events?.delivering) this.cache.set(sessionId, live);
+    return live.scope;
+  }
+
+  /** Forgets what the change may have made wrong. Idempotent: the publishing node hears it twice. */
+  forget(change: AuthChange): void {
+    this.generation++;
+    if (change.kind === 'session') {
+      this.cache.delete(change.id);
+      return;
+    }
+    if (change.kind === 'grants') return; // grants are not part of a scope (PermissionCache's)
+    const stale: string[] = [];
+    for (const [sid, { scope }] of this.cache.entries()) {
+      const hit =
+        change.kind === 'user'
+          ? scope.userId === change.id
+          : change.kind === 'tenant'
+            ? scope.tenantId === change.id
+            : scope.roleIds.includes(change.id);
+      if (hit) stale.push(sid);
+    }
+    for (const sid of stale) this.cache.delete(sid);
+  }
+
+  clear(): void {
+    this.generation++;
+    this.cache.clear();
+  }
 }
 
 /** Of these session ids, the ones that may still act (see LIVE_SESSION): for re-checking open sockets. */
@@ -145,18 +261,24 @@ export async function liveSessions(db: Db, sessionIds: readonly string[]): Promi
 
 /**
  * Verifies an access token and loads its session's scope; throws 401. The token proves only which
- * session is calling: what the caller may do is read afresh (loadScope), never taken from the token.
+ * session is calling: what the caller may do is the database's (through the session cache when given,
+ * which forgets on every change), never taken from the token.
  */
-export async function authenticate(db: Db, tokens: TokenService, token: string | undefined): Promise<Scope> {
+export async function authenticate(
+  db: Db,
+  tokens: TokenService,
+  token: string | undefined,
+  sessions?: SessionCache,
+): Promise<Scope> {
   if (!token) throw unauthorized();
-  let c;
+  let sid: string;
   try {
-    c = await tokens.verifyAccess(token);
+    sid = sessions ? await sessions.sessionOf(tokens, token) : String((await tokens.verifyAccess(token)).sid);
   } catch (e) {
     if (e instanceof TokenError) throw unauthorized('common.tokenInvalid');
     throw e;
   }
-  const scope = await loadScope(db, String(c.sid));
+  const scope = sessions ? await sessions.scope(sid) : await loadScope(db, sid);
   if (!scope) throw unauthorized('common.tokenInvalid');
   return scope;
 }
