@@ -66,14 +66,24 @@ export const PageOf = <T extends TSchema>(record: T) =>
     size: Type.Integer(),
     current: Type.Integer(),
     pages: Type.Integer(),
+    estimated: Type.Optional(Type.Boolean({ description: "total is the planner's estimate (a large list)" })),
+    next: Type.Optional(Type.String({ description: 'cursor of the page after this one' })),
+    prev: Type.Optional(Type.String({ description: 'cursor of the page before this one' })),
   });
 
+/**
+ * A page as BladeX shapes it. Large lists add: `estimated` (total is about, not exact) and the cursors of
+ * the neighbouring pages, which the next request passes as `cursor` to read them by keyset, not OFFSET.
+ */
 export interface Page<T> {
   records: T[];
   total: number;
   size: number;
   current: number;
   pages: number;
+  estimated?: boolean;
+  next?: string;
+  prev?: string;
 }
 
 /** Paging and sorting of every list (`current`, `size`, `ascs`/`descs` as comma lists of field names). */
@@ -82,6 +92,8 @@ export const PageQueryProps = {
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
   ascs: Type.Optional(Type.String({ maxLength: 200 })),
   descs: Type.Optional(Type.String({ maxLength: 200 })),
+  /** `next`/`prev` of the page at hand, or `last`: the neighbouring page by keyset (any depth, same cost). */
+  cursor: Type.Optional(Type.String({ maxLength: 2000 })),
 };
 export const PageQuery = Type.Object(PageQueryProps);
 export type PageQuery = Static<typeof PageQuery>;

@@ -2,7 +2,8 @@ import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBoo
 import type { Db } from './db/index.js';
 import { bad, forbidden, notFound } from './errors.js';
 import { newId } from './ids.js';
-import { filterConditions, orderBy, pageParams, toPage, type FilterDef, type PageQuery } from './paging.js';
+import { listPage, type ListSpec } from './list.js';
+import { filterConditions, orderBy, type FilterDef, type PageQuery } from './paging.js';
 import { camelRow } from './rows.js';
 import { isId } from './schema.js';
 import type { Scope } from './scope.js';
@@ -83,6 +84,13 @@ export class Repo<
         return [k, kind ? { ...d, kind } : d];
       }),
     );
+    this.spec = {
+      filters: this.filters,
+      sortable: this.sortCols,
+      defaultOrder: def.defaultOrder ?? 't.id',
+      id: 't.id',
+      tables: { t: def.table },
+    };
   }
 
   private get table(): string {
@@ -133,17 +141,18 @@ export class Repo<
     return sql.raw(orderBy(query, this.sortCols, this.def.defaultOrder ?? 't.id'));
   }
 
+  /** The list's shape for the page engine (platform/list.ts). */
+  readonly spec: ListSpec;
+
+  /**
+   * A page: filters, order, keyset cursors and estimated totals of large tables come from the one list
+   * engine (platform/list.ts).
+   */
   async page(db: Db, scope: Scope, query: PageQuery & Record<string, unknown>, extra?: Extra) {
-    const { current, size, offset } = pageParams(query);
-    const q = this.filtered(scope, query, extra);
-    const order = this.order(query);
-    const count = q.select(sql<string>`count(*)`.as('n')).compile();
-    const rows = this.selectFields(q).orderBy(order).limit(size).offset(offset).compile();
-    const [n, list] = await Promise.all([
-      db.one<{ n: string }>(count.sql, count.parameters),
-      db.query(rows.sql, rows.parameters),
-    ]);
-    return toPage(await this.withChildren(db, list), Number(n?.n ?? 0), current, size);
+    let q = this.query(scope);
+    if (extra) q = extra(q);
+    const p = await listPage(db, q, this.spec, query, (s) => this.selectFields(s));
+    return { ...p, records: await this.withChildren(db, p.records) };
   }
 
   /** Every matching row, unpaged (trees, pickers); capped so a mistake cannot exhaust memory. */

@@ -14,6 +14,7 @@ export interface PageQuery {
   size?: number | string;
   ascs?: string;
   descs?: string;
+  cursor?: string;
 }
 
 /**
@@ -41,15 +42,36 @@ export function toPage<T>(records: T[], total: number, current: number, size: nu
   return { records, total, size, current, pages: Math.ceil(total / size) };
 }
 
+/** One key of an ORDER BY: a trusted column reference and its direction. */
+export interface SortKey {
+  col: string;
+  desc: boolean;
+  /** May hold NULL (keyset paging needs to know). */
+  nullable?: boolean;
+}
+
+/** `t.sort, t.id DESC` → keys. Trusted text only (a definition's default order). */
+export function parseOrder(order: string): SortKey[] {
+  return order
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const m = /^(\S+)(?:\s+(ASC|DESC))?$/i.exec(part);
+      if (!m) throw new Error(`not an order key: ${part}`);
+      return { col: m[1]!, desc: (m[2] ?? '').toUpperCase() === 'DESC' };
+    });
+}
+
 /**
- * ORDER BY from ascs/descs (comma-separated field names). Only whitelisted fields may be named,
- * so no caller text ever reaches the SQL.
+ * The sort keys from ascs/descs (comma-separated field names), or the fallback. Only whitelisted fields
+ * may be named, so no caller text ever reaches the SQL.
  */
-export function orderBy(q: PageQuery, sortable: Record<string, string>, fallback: string): string {
-  const parts: string[] = [];
-  for (const [dir, list] of [
-    ['ASC', q.ascs],
-    ['DESC', q.descs],
+export function orderKeys(q: PageQuery, sortable: Record<string, string>, fallback: string): SortKey[] {
+  const keys: SortKey[] = [];
+  for (const [desc, list] of [
+    [false, q.ascs],
+    [true, q.descs],
   ] as const) {
     for (const f of (list ?? '')
       .split(',')
@@ -59,10 +81,16 @@ export function orderBy(q: PageQuery, sortable: Record<string, string>, fallback
       const name = Object.hasOwn(sortable, f) ? f : snakeToCamel(f);
       const col = Object.hasOwn(sortable, name) ? sortable[name] : undefined;
       if (!col) throw bad('common.badSort', { field: f });
-      parts.push(`${col} ${dir}`);
+      if (!keys.some((k) => k.col === col)) keys.push({ col, desc });
     }
   }
-  return parts.length ? parts.join(', ') : fallback;
+  return keys.length ? keys : parseOrder(fallback);
+}
+
+/** ORDER BY text of orderKeys(). */
+export function orderBy(q: PageQuery, sortable: Record<string, string>, fallback: string): string {
+  const keys = orderKeys(q, sortable, fallback);
+  return q.ascs || q.descs ? keys.map((k) => `${k.col} ${k.desc ? 'DESC' : 'ASC'}`).join(', ') : fallback;
 }
 
 const snakeToCamel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -157,7 +185,9 @@ export function filterConditions(
     const col = sql.ref(ref(def.column));
     op ??= def.type === 'text' ? 'LIKE' : '=';
     if (op === 'LIKE') {
-      where.push(sql<SqlBool>`${col}::text LIKE ${`%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+      // A text column is compared as it is, so its trigram index (PostgreSQL) can serve the search.
+      const text = def.kind === 'text' ? col : sql`${col}::text`;
+      where.push(sql<SqlBool>`${text} LIKE ${`%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
     } else {
       const v = typedValue(key, def, value);
       where.push(
@@ -176,6 +206,7 @@ export const pageQueryProps = {
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
   ascs: Type.Optional(Type.String({ maxLength: 200 })),
   descs: Type.Optional(Type.String({ maxLength: 200 })),
+  cursor: Type.Optional(Type.String({ maxLength: 2000 })),
 } satisfies TProperties;
 
 /** Query-string schema of a list route: paging, sorting and each declared filter with its suffixes. */

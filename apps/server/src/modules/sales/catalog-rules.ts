@@ -16,10 +16,11 @@ import type {
 import type { Db } from '../../platform/db/index.js';
 import { bad, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { filterConditions, orderBy, pageParams, toPage, type FilterDef } from '../../platform/paging.js';
+import { type FilterDef } from '../../platform/paging.js';
 import type { Page } from '../../platform/envelope.js';
+import { listPage, type ListSpec } from '../../platform/list.js';
 import type { Scope } from '../../platform/scope.js';
-import { all, allTenants, anyId, exec, first, scoped, sql } from '../../platform/sql/index.js';
+import { camelKeys, all, allTenants, anyId, exec, first, scoped, sql } from '../../platform/sql/index.js';
 import './catalog-messages.js';
 
 /** Who may change the catalogue besides the holders of the button codes: nobody; reads are for everyone. */
@@ -38,12 +39,18 @@ const count = sql<string>`count(*)`;
 type Q = Record<string, unknown>;
 
 const FILTERS: Record<CatalogLevel, Record<string, FilterDef>> = {
-  brand: { name: { column: 'b.name', type: 'text' }, code: { column: 'b.code', type: 'text' } },
-  series: { name: { column: 's.name', type: 'text' }, brandId: { column: 's.brandId', type: 'exact' } },
+  brand: {
+    name: { column: 'b.name', type: 'text', kind: 'text' },
+    code: { column: 'b.code', type: 'text', kind: 'text' },
+  },
+  series: {
+    name: { column: 's.name', type: 'text', kind: 'text' },
+    brandId: { column: 's.brandId', type: 'exact' },
+  },
   model: {
     brandId: { column: 's.brandId', type: 'exact' },
     seriesId: { column: 'm.seriesId', type: 'exact' },
-    trim: { column: 'm.trim', type: 'text' },
+    trim: { column: 'm.trim', type: 'text', kind: 'text' },
     energyType: { column: 'm.energyType', type: 'exact' },
     modelYear: { column: 'm.modelYear', type: 'number', kind: 'integer' },
   },
@@ -58,6 +65,21 @@ const DEFAULT_ORDER: Record<CatalogLevel, string> = {
   series: 's.sort, s.id',
   model: 'b.sort, s.sort, m.sort, m.id',
 };
+const ID: Record<CatalogLevel, string> = { brand: 'b.id', series: 's.id', model: 'm.id' };
+const TABLES = { b: 'sales_brand', s: 'sales_series', m: 'sales_model' };
+const CATALOG_LIST = Object.fromEntries(
+  (['brand', 'series', 'model'] as const).map((l) => [
+    l,
+    {
+      filters: FILTERS[l],
+      ref: (f: string) => f,
+      sortable: SORT[l],
+      defaultOrder: DEFAULT_ORDER[l],
+      id: ID[l],
+      tables: TABLES,
+    } satisfies ListSpec,
+  ]),
+) as unknown as Record<CatalogLevel, ListSpec>;
 
 function brandQuery(scope: Scope) {
   return scoped(scope)
@@ -151,23 +173,9 @@ export async function catalogPage(
   level: CatalogLevel,
   query: Q,
 ): Promise<Page<BrandRow | SeriesRow | ModelRow>> {
-  const { current, size, offset } = pageParams(query);
-  let q = levelQuery(level, scope);
-  for (const c of filterConditions(query, FILTERS[level], (f) => f)) q = q.where(c);
-  const total = await first<{ n: string }>(db, q.clearSelect().select(count.as('n')));
-  const rows = await all<Raw>(
-    db,
-    q
-      .orderBy(sql.raw(orderBy(query, SORT[level], DEFAULT_ORDER[level])))
-      .limit(size)
-      .offset(offset),
-  );
-  return toPage(
-    rows.map(levelOut[level] as (r: Raw) => BrandRow | SeriesRow | ModelRow),
-    Number(total?.n ?? 0),
-    current,
-    size,
-  );
+  const p = await listPage(db, levelQuery(level, scope), CATALOG_LIST[level], query, (s) => s);
+  const out = levelOut[level] as (r: Raw) => BrandRow | SeriesRow | ModelRow;
+  return { ...p, records: p.records.map((r) => out(camelKeys<Raw>(r))) };
 }
 
 /** Throws 403 for another tenant's row and 404 for a missing one. */

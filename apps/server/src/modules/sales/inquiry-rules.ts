@@ -14,17 +14,11 @@ import {
 import type { Db } from '../../platform/db/index.js';
 import { bad, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import {
-  filterConditions,
-  orderBy,
-  pageParams,
-  toPage,
-  type FilterDef,
-  type PageQuery,
-} from '../../platform/paging.js';
+import { type FilterDef, type PageQuery } from '../../platform/paging.js';
 import { isId } from '../../platform/schema.js';
+import { listPage, type ListSpec } from '../../platform/list.js';
 import type { Scope } from '../../platform/scope.js';
-import { all, allTenants, exec, first, globalDb, scoped, sql } from '../../platform/sql/index.js';
+import { camelKeys, all, allTenants, exec, first, globalDb, scoped, sql } from '../../platform/sql/index.js';
 import { formatDateTime } from '../../platform/time.js';
 import { findOrCreateCustomer, move } from './rules.js';
 import { firstResponseMinutes, isOverdue, overdueCondition } from './overdue.js';
@@ -59,8 +53,8 @@ export async function minutesParam(
 export const customerChatIdOf = (customerId: string) => `cust_${customerId}`;
 
 export const INQUIRY_FILTERS: Record<string, FilterDef & { column: string }> = {
-  customerName: { column: 'customerName', type: 'text' },
-  customerPhone: { column: 'customerPhone', type: 'text' },
+  customerName: { column: 'customerName', type: 'text', kind: 'text' },
+  customerPhone: { column: 'customerPhone', type: 'text', kind: 'text' },
   status: { column: 'status', type: 'exact' },
   channel: { column: 'channel', type: 'exact' },
   purchasePlan: { column: 'purchasePlan', type: 'exact' },
@@ -76,6 +70,13 @@ const SORTABLE: Record<string, string> = {
   budget: 't.budget',
   nextFollowTime: 't.next_follow_time',
   expectedPurchaseDate: 't.expected_purchase_date',
+};
+export const INQUIRY_LIST: ListSpec = {
+  filters: INQUIRY_FILTERS,
+  sortable: SORTABLE,
+  defaultOrder: 't.create_time DESC, t.id DESC',
+  id: 't.id',
+  tables: { t: 'sales_inquiry' },
 };
 
 const dateOnly = (v: unknown) =>
@@ -166,28 +167,16 @@ export async function inquiryPage(
   query: PageQuery & Record<string, unknown>,
   opts: { now?: Date; overdueOnly?: boolean } = {},
 ) {
-  const { current, size, offset } = pageParams(query);
   const now = opts.now ?? new Date();
   const limit = await firstResponseMinutes(db, scope.tenantId);
   const v = await visibilityOf(db, scope);
   let q = inquiryBase(scope);
-  for (const c of filterConditions(query, INQUIRY_FILTERS)) q = q.where(c);
   const cond = visibleCondition(v);
   if (cond) q = q.where(cond);
   if (opts.overdueOnly || query.overdue === '1' || query.overdue === 1)
     q = q.where(overdueCondition('t', now, limit));
-  const count = q.clearSelect().select(sql<string>`count(*)`.as('n'));
-  const order = sql.raw(orderBy(query, SORTABLE, 't.create_time DESC, t.id DESC'));
-  const [n, rows] = await Promise.all([
-    first(db, count),
-    all(db, q.orderBy(order).limit(size).offset(offset)),
-  ]);
-  return toPage(
-    rows.map((r) => toRow(r as Record<string, unknown>, now, limit)),
-    Number(n?.n ?? 0),
-    current,
-    size,
-  );
+  const p = await listPage(db, q, INQUIRY_LIST, query, (s) => s);
+  return { ...p, records: p.records.map((r) => toRow(camelKeys(r), now, limit)) };
 }
 
 /**

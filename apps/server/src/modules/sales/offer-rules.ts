@@ -20,9 +20,10 @@ import {
 import type { Db } from '../../platform/db/index.js';
 import { AppError, bad, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { filterConditions, orderBy, pageParams, toPage, type FilterDef } from '../../platform/paging.js';
+import { type FilterDef, type PageQuery } from '../../platform/paging.js';
+import { listPage, type ListSpec } from '../../platform/list.js';
 import type { Scope } from '../../platform/scope.js';
-import { all, exec, first, scoped, sql } from '../../platform/sql/index.js';
+import { camelKeys, all, exec, first, scoped, sql } from '../../platform/sql/index.js';
 import { formatDateTime } from '../../platform/time.js';
 import { reserveResource } from './resource-rules.js';
 import { asAppError, move } from './rules.js';
@@ -63,8 +64,8 @@ export async function discountLimit(db: Db, scope: Scope): Promise<string> {
 /** List filters: field → aliased column of the list query. */
 export const OFFER_FILTERS: Record<string, FilterDef> = {
   status: { column: 'o.status', type: 'exact', kind: 'text' },
-  customerName: { column: 'q.customerName', type: 'text' },
-  customerPhone: { column: 'q.customerPhone', type: 'text' },
+  customerName: { column: 'q.customerName', type: 'text', kind: 'text' },
+  customerPhone: { column: 'q.customerPhone', type: 'text', kind: 'text' },
   inquiryId: { column: 'o.inquiryId', type: 'exact', kind: 'integer' },
   validUntil: { column: 'o.validUntil', type: 'date', kind: 'date' },
   createTime: { column: 'o.createTime', type: 'date', kind: 'date' },
@@ -75,6 +76,14 @@ const SORTABLE: Record<string, string> = {
   total: 'o.total',
   version: 'o.version',
   status: 'o.status',
+};
+export const OFFER_LIST: ListSpec = {
+  filters: OFFER_FILTERS,
+  ref: (f) => f,
+  sortable: SORTABLE,
+  defaultOrder: 'o.create_time DESC, o.id DESC',
+  id: 'o.id',
+  tables: { o: 'sales_offer', q: 'sales_inquiry' },
 };
 
 const dateText = (col: string) => sql<string>`to_char(${sql.ref(col)}, 'YYYY-MM-DD')`;
@@ -217,11 +226,9 @@ export interface OfferListQuery extends Record<string, unknown> {
 /** A page of the offers the caller may see: the latest version of each inquiry's offer. */
 export async function listOffers(db: Db, scope: Scope, query: OfferListQuery) {
   const vis = await visibilityOf(db, scope);
-  const { current, size, offset } = pageParams(query);
   let q = offerQuery(scope);
   const cond = visibleCondition(vis, { user: 'o.ownerUser', dept: 'o.ownerDept' });
   if (cond) q = q.where(cond);
-  for (const c of filterConditions(query, OFFER_FILTERS, (f) => f)) q = q.where(c);
   if (query.versions !== 'all')
     q = q.where((eb) =>
       eb.not(
@@ -235,12 +242,8 @@ export async function listOffers(db: Db, scope: Scope, query: OfferListQuery) {
         ),
       ),
     );
-  const order = sql.raw(orderBy(query, SORTABLE, 'o.create_time DESC, o.id DESC'));
-  const [n, rows] = await Promise.all([
-    first(db, q.clearSelect().select(sql<string>`count(*)`.as('n'))),
-    all(db, q.orderBy(order).limit(size).offset(offset)),
-  ]);
-  return toPage(rows.map(toView), Number(n?.n ?? 0), current, size);
+  const p = await listPage(db, q, OFFER_LIST, query as PageQuery & Record<string, unknown>, (s) => s);
+  return { ...p, records: p.records.map((r) => toView(camelKeys<OfferRow>(r))) };
 }
 
 /** One row by id for a caller: another tenant's 403, a row they may not see 403, a missing one 404. */

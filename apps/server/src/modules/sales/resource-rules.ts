@@ -18,17 +18,21 @@ import {
 import type { Db } from '../../platform/db/index.js';
 import { AppError, bad, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import {
-  filterConditions,
-  orderBy,
-  pageParams,
-  toPage,
-  type FilterDef,
-  type PageQuery,
-} from '../../platform/paging.js';
+import { type FilterDef, type PageQuery } from '../../platform/paging.js';
 import type { Page } from '../../platform/envelope.js';
+import { listPage, type ListSpec } from '../../platform/list.js';
 import type { Scope } from '../../platform/scope.js';
-import { all, allTenants, anyId, exec, first, scoped, sql, type SqlBool } from '../../platform/sql/index.js';
+import {
+  camelKeys,
+  all,
+  allTenants,
+  anyId,
+  exec,
+  first,
+  scoped,
+  sql,
+  type SqlBool,
+} from '../../platform/sql/index.js';
 import { formatDateTime } from '../../platform/time.js';
 import { modelLabel } from './catalog-rules.js';
 import { move } from './rules.js';
@@ -64,7 +68,7 @@ const FILTERS: Record<string, FilterDef> = {
   arrivalDate: { column: 'r.arrivalDate', type: 'date', kind: 'date' },
   productionDate: { column: 'r.productionDate', type: 'date', kind: 'date' },
   energyType: { column: 'm.energyType', type: 'exact' },
-  exteriorColor: { column: 'r.exteriorColor', type: 'text' },
+  exteriorColor: { column: 'r.exteriorColor', type: 'text', kind: 'text' },
 };
 const SORTABLE: Record<string, string> = {
   vin: 'r.vin',
@@ -75,6 +79,14 @@ const SORTABLE: Record<string, string> = {
   status: 'r.status',
   // Days since arrival, so "descending" puts the longest-standing vehicles first.
   stockDays: '(CURRENT_DATE - r.arrival_date)',
+};
+const RESOURCE_LIST: ListSpec = {
+  filters: FILTERS,
+  ref: (f) => f,
+  sortable: SORTABLE,
+  defaultOrder: 'r.create_time DESC, r.id DESC',
+  id: 'r.id',
+  tables: { r: 'sales_resource', m: 'sales_model', s: 'sales_series' },
 };
 
 const day = (col: string) => sql<string>`to_char(${sql.ref(col)}, 'YYYY-MM-DD')`;
@@ -186,21 +198,11 @@ export function bandArrivals(band: string, today: string): { from?: string; to?:
 
 export type ResourceQuery = PageQuery & Record<string, unknown> & { stockBand?: string };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function filtered(scope: Scope, query: ResourceQuery, today: string): { q: any; full: boolean } {
-  const base = resourceQuery(scope);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  let q: any = base.q;
+/** The VIN filter compares the normalised VIN (spaces and case do not matter). */
+const withVin = (query: ResourceQuery): ResourceQuery => {
   const vin = typeof query.vin === 'string' ? normaliseVin(query.vin) : undefined;
-  for (const c of filterConditions({ ...query, ...(vin ? { vin } : {}) }, FILTERS, (f) => f)) q = q.where(c);
-  if (query.stockBand) {
-    const { from, to } = bandArrivals(query.stockBand, today);
-    q = q.where('r.status', 'in', ON_THE_LOT);
-    if (to) q = q.where(sql<SqlBool>`${sql.ref('r.arrivalDate')} <= ${to}::date`);
-    if (from) q = q.where(sql<SqlBool>`${sql.ref('r.arrivalDate')} >= ${from}::date`);
-  }
-  return { q, full: base.full };
-}
+  return vin ? { ...query, vin } : query;
+};
 
 export async function resourcePage(
   db: Db,
@@ -209,22 +211,17 @@ export async function resourcePage(
   now = new Date(),
 ): Promise<Page<ResourceRow>> {
   const today = dayOf(now);
-  const { current, size, offset } = pageParams(query);
-  const { q, full } = filtered(scope, query, today);
-  const total = await first<{ n: string }>(db, q.clearSelect().select(sql<string>`count(*)`.as('n')));
-  const rows = await all<Raw>(
-    db,
-    q
-      .orderBy(sql.raw(orderBy(query, SORTABLE, 'r.create_time DESC, r.id DESC')))
-      .limit(size)
-      .offset(offset),
-  );
-  return toPage(
-    rows.map((r) => resourceOut(r, full, today)),
-    Number(total?.n ?? 0),
-    current,
-    size,
-  );
+  const base = resourceQuery(scope);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  let q: any = base.q;
+  if (query.stockBand) {
+    const { from, to } = bandArrivals(query.stockBand, today);
+    q = q.where('r.status', 'in', ON_THE_LOT);
+    if (to) q = q.where(sql<SqlBool>`${sql.ref('r.arrivalDate')} <= ${to}::date`);
+    if (from) q = q.where(sql<SqlBool>`${sql.ref('r.arrivalDate')} >= ${from}::date`);
+  }
+  const p = await listPage(db, q, RESOURCE_LIST, withVin(query), (s) => s);
+  return { ...p, records: p.records.map((r) => resourceOut(camelKeys<Raw>(r), base.full, today)) };
 }
 
 /** 403 for another tenant's vehicle and for one the caller may not see; 404 when there is none. */

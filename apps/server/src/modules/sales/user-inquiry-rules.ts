@@ -8,17 +8,11 @@ import type { UserInquiryRow } from '@forecourt/contracts/sales';
 import type { Db } from '../../platform/db/index.js';
 import { bad, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import {
-  filterConditions,
-  orderBy,
-  pageParams,
-  toPage,
-  type FilterDef,
-  type PageQuery,
-} from '../../platform/paging.js';
+import { type FilterDef, type PageQuery } from '../../platform/paging.js';
 import { isId } from '../../platform/schema.js';
 import { systemScope, type Scope } from '../../platform/scope.js';
 import {
+  camelKeys,
   all,
   allTenants,
   exec,
@@ -28,19 +22,27 @@ import {
   sql,
   type SqlBool,
 } from '../../platform/sql/index.js';
+import { listPage, type ListSpec } from '../../platform/list.js';
 import { formatDateTime } from '../../platform/time.js';
 import { minutesParam, nextInTurn } from './inquiry-rules.js';
 import { claimUserInquiry, findOrCreateCustomer, move } from './rules.js';
 import { visibilityOf, type Visibility } from './visibility.js';
 
 export const USER_INQUIRY_FILTERS: Record<string, FilterDef & { column: string }> = {
-  name: { column: 'name', type: 'text' },
-  phone: { column: 'phone', type: 'text' },
+  name: { column: 'name', type: 'text', kind: 'text' },
+  phone: { column: 'phone', type: 'text', kind: 'text' },
   status: { column: 'status', type: 'exact' },
   cityCode: { column: 'cityCode', type: 'exact' },
   createTime: { column: 'createTime', type: 'date', kind: 'date' },
 };
 const SORTABLE: Record<string, string> = { createTime: 't.create_time', status: 't.status', name: 't.name' };
+const USER_INQUIRY_LIST: ListSpec = {
+  filters: USER_INQUIRY_FILTERS,
+  sortable: SORTABLE,
+  defaultOrder: 't.create_time DESC, t.id DESC',
+  id: 't.id',
+  tables: { t: 'sales_user_inquiry' },
+};
 
 const dt = (v: unknown) => (v instanceof Date ? formatDateTime(v) : v == null ? null : String(v));
 const idOrNull = (v: unknown) => (v == null ? null : String(v));
@@ -112,22 +114,11 @@ function toRow(r: Record<string, unknown>): UserInquiryRow {
 }
 
 export async function userInquiryPage(db: Db, scope: Scope, query: PageQuery & Record<string, unknown>) {
-  const { current, size, offset } = pageParams(query);
   let q = base(scope);
-  for (const c of filterConditions(query, USER_INQUIRY_FILTERS)) q = q.where(c);
   const cond = visible(await visibilityOf(db, scope));
   if (cond) q = q.where(cond);
-  const order = sql.raw(orderBy(query, SORTABLE, 't.create_time DESC, t.id DESC'));
-  const [n, rows] = await Promise.all([
-    first(db, q.clearSelect().select(sql<string>`count(*)`.as('n'))),
-    all(db, q.orderBy(order).limit(size).offset(offset)),
-  ]);
-  return toPage(
-    rows.map((r) => toRow(r as Record<string, unknown>)),
-    Number(n?.n ?? 0),
-    current,
-    size,
-  );
+  const p = await listPage(db, q, USER_INQUIRY_LIST, query, (s) => s);
+  return { ...p, records: p.records.map((r) => toRow(camelKeys(r))) };
 }
 
 /** Another tenant's row 403, a missing one 404, a row the caller may not see 403. */

@@ -77,6 +77,9 @@ function kindOf(dataType: string): string {
   return 'text';
 }
 
+/** The project's prettier printWidth. */
+const PRINT_WIDTH = 110;
+
 const key = (s: string) => (/^[A-Za-z_$][\w$]*$/.test(s) ? s : `'${s}'`);
 
 export async function generateTypes(db: Db): Promise<string> {
@@ -133,6 +136,20 @@ export async function generateTypes(db: Db): Promise<string> {
     out.push('  },');
   }
   out.push('} as const;', '');
+  out.push(
+    '/** The columns that may hold NULL (keyset paging compares them differently). */',
+    'export const nullableColumns: Record<string, readonly string[]> = {',
+  );
+  for (const t of tables) {
+    const n = sortCols(t).filter((c) => c.is_nullable === 'YES');
+    if (!n.length) continue;
+    const names = n.map((c) => `'${camelCase(c.column_name)}'`);
+    const line = `  ${key(t)}: [${names.join(', ')}],`;
+    // As prettier prints it, so the checked-in file stays formatted.
+    if (line.length <= PRINT_WIDTH) out.push(line);
+    else out.push(`  ${key(t)}: [`, ...names.map((x) => `    ${x},`), '  ],');
+  }
+  out.push('};', '');
   return out.join('\n');
 }
 

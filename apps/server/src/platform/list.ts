@@ -1,0 +1,235 @@
+import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { Page } from '@forecourt/contracts';
+import type { Db, Row } from './db/index.js';
+import { bad } from './errors.js';
+import {
+  filterConditions,
+  orderKeys,
+  pageParams,
+  type FilterDef,
+  type PageQuery,
+  type SortKey,
+} from './paging.js';
+import { nullableColumns } from './sql/schema.gen.js';
+
+/**
+ * Every list of the product reads its pages here, so a list of a million rows answers as fast as one of ten.
+ *
+ * Guarantees:
+ * - The rows of a page are read by an ordered LIMIT: `OFFSET` only for pages the caller names by number,
+ *   keyset (`cursor`) for the neighbouring pages, whatever their depth; the ORDER BY always ends in the id,
+ *   so the order is total and a row is never skipped or shown twice between neighbouring pages.
+ * - `total` is exact up to EXACT_COUNT_LIMIT rows; above it, it is the planner's estimate and the page says
+ *   `estimated: true` (PostgREST's `count=estimated`). A page that ends the list makes the total exact
+ *   without a count. No request ever counts more than EXACT_COUNT_LIMIT + 1 rows.
+ * - A cursor only carries sort-key values; it is checked against the order at hand (a cursor of another
+ *   order is a 400 naming `cursor`) and its values only ever reach SQL as parameters.
+ */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ListQuery = SelectQueryBuilder<any, any, object>;
+
+export interface ListSpec {
+  /** Query field → the column it compares (see paging.ts FilterDef). */
+  filters: Record<string, FilterDef>;
+  /** A filter's field → its column reference (default `t.<field>`). */
+  ref?: (field: string) => string;
+  /** Field → trusted column reference (`t.create_time`) that `ascs`/`descs` may name. */
+  sortable: Record<string, string>;
+  /** Trusted, e.g. `t.sort, t.id` or `t.create_time DESC, t.id DESC`. */
+  defaultOrder: string;
+  /** The unique id column that ends every order (`t.id`). */
+  id: string;
+  /** Alias → table, for knowing which sort columns may hold NULL. */
+  tables: Record<string, string>;
+}
+
+interface Cursor {
+  /** The order the values belong to. */
+  o: string;
+  /** n: rows after v; p: rows before v. */
+  d: 'n' | 'p';
+  v: (string | null)[];
+}
+
+const signature = (keys: SortKey[]) => keys.map((k) => `${k.col}${k.desc ? '-' : '+'}`).join(',');
+
+export function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify(c)).toString('base64url');
+}
+
+function decodeCursor(raw: string, keys: SortKey[]): Cursor | 'last' {
+  if (raw === 'last') return 'last';
+  let c: unknown;
+  try {
+    c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw bad('validation.format', { field: 'cursor' });
+  }
+  const ok =
+    typeof c === 'object' &&
+    c !== null &&
+    (c as Cursor).o === signature(keys) &&
+    ((c as Cursor).d === 'n' || (c as Cursor).d === 'p') &&
+    Array.isArray((c as Cursor).v) &&
+    (c as Cursor).v.length === keys.length &&
+    (c as Cursor).v.every((x) => x === null || (typeof x === 'string' && x.length <= 200));
+  if (!ok) throw bad('validation.format', { field: 'cursor' });
+  return c as Cursor;
+}
+
+/** The sort keys of the request, ending in the id (in the direction of the key before it). */
+export function listOrder(query: PageQuery, spec: ListSpec): SortKey[] {
+  const keys = orderKeys(query, spec.sortable, spec.defaultOrder);
+  if (!keys.some((k) => k.col === spec.id)) keys.push({ col: spec.id, desc: keys.at(-1)?.desc ?? false });
+  return keys.map((k) => ({ ...k, nullable: k.nullable ?? isNullable(spec, k.col) }));
+}
+
+const camel = (s: string) => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+function isNullable(spec: ListSpec, col: string): boolean {
+  const [alias, column] = col.includes('.') ? col.split('.') : ['t', col];
+  const table = spec.tables[alias!];
+  // A column we cannot place is treated as nullable: slower, never wrong.
+  if (!table) return true;
+  return (nullableColumns[table] ?? []).includes(camel(column!));
+}
+
+const ORDER = (keys: SortKey[]) => sql.raw(keys.map((k) => `${k.col} ${k.desc ? 'DESC' : 'ASC'}`).join(', '));
+
+/**
+ * Rows strictly after `v` in the order of `keys` (PostgreSQL's default: NULLS LAST ascending, FIRST
+ * descending). One row comparison when the keys share a direction and hold no NULL — the form an index
+ * range scan serves; otherwise the expanded form.
+ */
+export function after(keys: SortKey[], v: (string | null)[]): RawBuilder<SqlBool> {
+  const sameDir = keys.every((k) => k.desc === keys[0]!.desc);
+  if (sameDir && keys.every((k, i) => !k.nullable && v[i] !== null)) {
+    const cols = sql.raw(keys.map((k) => k.col).join(', '));
+    const vals = sql.join(v.map((x) => sql`${x}`));
+    return keys[0]!.desc ? sql<SqlBool>`(${cols}) < (${vals})` : sql<SqlBool>`(${cols}) > (${vals})`;
+  }
+  const eq = (k: SortKey, x: string | null) =>
+    x === null ? sql<SqlBool>`${sql.raw(k.col)} IS NULL` : sql<SqlBool>`${sql.raw(k.col)} = ${x}`;
+  const gt = (k: SortKey, x: string | null): RawBuilder<SqlBool> => {
+    const c = sql.raw(k.col);
+    if (!k.desc) return x === null ? sql<SqlBool>`FALSE` : sql<SqlBool>`(${c} > ${x} OR ${c} IS NULL)`;
+    return x === null ? sql<SqlBool>`${c} IS NOT NULL` : sql<SqlBool>`${c} < ${x}`;
+  };
+  const ors = keys.map((k, i) => {
+    const parts = [...keys.slice(0, i).map((p, j) => eq(p, v[j]!)), gt(k, v[i]!)];
+    return sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
+  });
+  return sql<SqlBool>`(${sql.join(ors, sql` OR `)})`;
+}
+
+const flip = (keys: SortKey[]) => keys.map((k) => ({ ...k, desc: !k.desc }));
+const KEY = (i: number) => `zkey${i}`;
+
+/** The page's statements, built but not run (the plan test explains them). */
+export function listStatements(
+  from: ListQuery,
+  spec: ListSpec,
+  query: PageQuery & Record<string, unknown>,
+  select: (q: ListQuery) => ListQuery,
+  exactLimit = EXACT_COUNT_LIMIT,
+) {
+  const { current, size, offset } = pageParams(query);
+  let where = from;
+  for (const c of filterConditions(query, spec.filters, spec.ref)) where = where.where(c);
+  const keys = listOrder(query, spec);
+  const cursor =
+    typeof query.cursor === 'string' && query.cursor ? decodeCursor(query.cursor, keys) : undefined;
+
+  // Walking backwards (prev, last) reads the flipped order and turns the rows round afterwards.
+  const backwards = cursor === 'last' || cursor?.d === 'p';
+  const readKeys = backwards ? flip(keys) : keys;
+  let rows = select(where).select(keys.map((k, i) => sql`(${sql.raw(k.col)})::text`.as(KEY(i))));
+  if (cursor && cursor !== 'last') rows = rows.where(after(readKeys, cursor.v));
+  rows = rows.orderBy(ORDER(readKeys)).limit(size);
+  if (!cursor && offset) rows = rows.offset(offset);
+
+  const one = where.clearSelect().select(sql`1`.as('one'));
+  const countQ = one.limit(exactLimit + 1).compile();
+  const estimate = one.compile();
+  return {
+    current,
+    size,
+    offset,
+    keys,
+    cursor,
+    backwards,
+    rows: rows.compile(),
+    count: { sql: `SELECT count(*) AS n FROM (${countQ.sql}) s`, parameters: countQ.parameters },
+    estimate: { sql: `EXPLAIN (FORMAT JSON) ${estimate.sql}`, parameters: estimate.parameters },
+  };
+}
+
+function planRows(row: Row | undefined): number {
+  let plan = row?.['QUERY PLAN'];
+  if (typeof plan === 'string') plan = JSON.parse(plan);
+  const n = (plan as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan?.['Plan Rows'];
+  return typeof n === 'number' && Number.isFinite(n) ? Math.round(n) : 0;
+}
+
+/**
+ * A page of `from` (scoped, with its joins and the route's own conditions; no select list): the declared
+ * filters of the query, its order, and the rows by `select`. Rows come back as the database names them
+ * (snake_case); the caller shapes them.
+ */
+export async function listPage(
+  db: Db,
+  from: ListQuery,
+  spec: ListSpec,
+  query: PageQuery & Record<string, unknown>,
+  select: (q: ListQuery) => ListQuery,
+  /** Tests make a small list count as large. */
+  exactLimit = EXACT_COUNT_LIMIT,
+): Promise<Page<Row>> {
+  const st = listStatements(from, spec, query, select, exactLimit);
+  const { size, offset, keys, cursor, backwards } = st;
+  const raw = await db.query<Row>(st.rows.sql, st.rows.parameters);
+  if (backwards) raw.reverse();
+  const keyOf = (r: Row) => keys.map((_, i) => (r[KEY(i)] ?? null) as string | null);
+  const edges = raw.length ? { first: keyOf(raw[0]!), last: keyOf(raw.at(-1)!) } : undefined;
+  for (const r of raw) for (let i = 0; i < keys.length; i++) delete r[KEY(i)];
+
+  let total: number;
+  let estimated = false;
+  if (!cursor && raw.length < size && (raw.length > 0 || offset === 0)) {
+    // The list ends on this page: the total needs no count.
+    total = offset + raw.length;
+  } else {
+    const est = planRows(await db.one<Row>(st.estimate.sql, st.estimate.parameters));
+    if (est > exactLimit) {
+      total = est;
+      estimated = true;
+    } else {
+      const n = Number((await db.one<{ n: string }>(st.count.sql, st.count.parameters))?.n ?? 0);
+      if (n > exactLimit) {
+        total = Math.max(n, est);
+        estimated = true;
+      } else total = n;
+    }
+  }
+  const pages = Math.max(1, Math.ceil(total / size));
+  // By cursor the caller's page number is carried on; `last` is the last page by definition.
+  const current = cursor === 'last' ? pages : st.current;
+  if (estimated) total = Math.max(total, (current - 1) * size + raw.length);
+  const sig = signature(keys);
+  return {
+    records: raw,
+    total,
+    size,
+    current,
+    pages: Math.ceil(total / size),
+    ...(estimated ? { estimated } : {}),
+    ...(edges
+      ? {
+          next: encodeCursor({ o: sig, d: 'n', v: edges.last }),
+          prev: encodeCursor({ o: sig, d: 'p', v: edges.first }),
+        }
+      : {}),
+  };
+}
