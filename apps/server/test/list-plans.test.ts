@@ -29,7 +29,7 @@ const ID_BASE = 4_000_000_000_000_000_000n;
 /** A filled row whose values become filter values (g % 10 < 7: the tenant's; g % 50 != 0: live). */
 const PROBE_G = 123_451n;
 /** Paging and sorting parameters: not filters. */
-const PAGING = new Set(['current', 'size', 'ascs', 'descs']);
+const PAGING = new Set(['current', 'size', 'ascs', 'descs', 'cursor']);
 
 interface Statement {
   sql: string;
@@ -305,7 +305,7 @@ describe.skipIf(!onPostgres)(
           name: string;
           in: string;
           required?: boolean;
-          schema?: { enum?: string[]; anyOf?: { const?: string }[]; const?: string };
+          schema?: { enum?: string[]; anyOf?: { const?: string; enum?: string[] }[]; const?: string };
         }[];
         routes.push({
           url,
@@ -316,7 +316,7 @@ describe.skipIf(!onPostgres)(
               required: Boolean(p.required),
               values:
                 p.schema?.enum ??
-                (p.schema?.anyOf ?? [p.schema ?? {}]).flatMap((s) => (s.const ? [s.const] : [])),
+                (p.schema?.anyOf ?? [p.schema ?? {}]).flatMap((s) => (s.const ? [s.const] : (s.enum ?? []))),
             })),
         });
       }
@@ -401,8 +401,9 @@ describe.skipIf(!onPostgres)(
         for (const h of ordered) {
           const time = /timestamp|date/.test(h.data_type);
           const expr = time ? `to_char(${column}, 'YYYY-MM-DD')` : `${column}::text`;
+          // The probe row where the table was filled; else (or when its value is NULL) any row with one.
           const where = filled.has(h.table_name)
-            ? `id = $1`
+            ? `${column} IS NOT NULL ORDER BY id = $1 DESC`
             : `${column} IS NOT NULL AND $1::text IS NOT NULL`;
           const row = await raw.one<{ v: string | null }>(
             `SELECT ${expr} AS v FROM ${h.table_name} WHERE ${where} LIMIT 1`,

@@ -46,6 +46,7 @@ CREATE INDEX risk_sensitive_word_sort ON risk_sensitive_word (word, id) WHERE is
 CREATE INDEX risk_sensitive_word_category ON risk_sensitive_word (category, id) WHERE is_deleted = 0;
 CREATE INDEX risk_diary_created ON risk_diary (create_time, id);
 CREATE INDEX risk_diary_hits ON risk_diary (hit_count, id);
+CREATE INDEX risk_diary_source ON risk_diary (source, create_time);
 -- Trigram indexes serve the lists' LIKE '%v%' searches, where the server has pg_trgm (PGlite does not load
 -- it, so searches scan there; a role that may not create the extension gets a notice, not a failed start).
 DO $$

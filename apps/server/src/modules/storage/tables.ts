@@ -51,6 +51,7 @@ INSERT INTO blade_attach_upload (jti, name, tenant_id, create_user, create_time)
 CREATE INDEX blade_attach_created ON blade_attach (create_time, id) WHERE is_deleted = 0;
 CREATE INDEX blade_attach_size ON blade_attach (attach_size, id) WHERE is_deleted = 0;
 CREATE INDEX blade_attach_original_name ON blade_attach (original_name, id) WHERE is_deleted = 0;
+CREATE INDEX blade_attach_extension ON blade_attach (extension, create_time) WHERE is_deleted = 0;
 -- Trigram indexes serve the lists' LIKE '%v%' searches, where the server has pg_trgm (PGlite does not load
 -- it, so searches scan there; a role that may not create the extension gets a notice, not a failed start).
 DO $$
