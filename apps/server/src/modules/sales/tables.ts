@@ -245,4 +245,58 @@ CREATE INDEX sales_offer_resource ON sales_offer (resource_id) WHERE is_deleted 
 CREATE INDEX sales_offer_expiry ON sales_offer (valid_until) WHERE status = 'sent' AND is_deleted = 0;
 `,
   },
+  {
+    // Lists at scale (docs/crud.md): one index per access path the lists run.
+    id: '0005_list_indexes',
+    sql: `
+-- The business lists (catalog models, stock, inquiries, customer requests, offers): each default order per tenant and across tenants, and each sortable field.
+CREATE INDEX sales_model_list ON sales_model (series_id, sort, id) WHERE is_deleted = 0;
+CREATE INDEX sales_model_sort ON sales_model (sort, id) WHERE is_deleted = 0;
+CREATE INDEX sales_model_year ON sales_model (model_year, id) WHERE is_deleted = 0;
+CREATE INDEX sales_model_price ON sales_model (guide_price, id) WHERE is_deleted = 0;
+CREATE INDEX sales_model_trim_sort ON sales_model (trim, id) WHERE is_deleted = 0;
+CREATE INDEX sales_resource_recent ON sales_resource (tenant_id, create_time, id) WHERE is_deleted = 0;
+CREATE INDEX sales_resource_created ON sales_resource (create_time, id) WHERE is_deleted = 0;
+CREATE INDEX sales_resource_vin_sort ON sales_resource (vin, id) WHERE is_deleted = 0;
+CREATE INDEX sales_resource_arrival ON sales_resource (arrival_date, id) WHERE is_deleted = 0;
+CREATE INDEX sales_resource_production ON sales_resource (production_date, id) WHERE is_deleted = 0;
+CREATE INDEX sales_resource_price ON sales_resource (guide_price, id) WHERE is_deleted = 0;
+CREATE INDEX sales_resource_status ON sales_resource (status, create_time) WHERE is_deleted = 0;
+CREATE INDEX sales_resource_store ON sales_resource (store_id, create_time) WHERE is_deleted = 0;
+CREATE INDEX sales_inquiry_recent ON sales_inquiry (tenant_id, create_time, id) WHERE is_deleted = 0;
+CREATE INDEX sales_inquiry_created ON sales_inquiry (create_time, id) WHERE is_deleted = 0;
+CREATE INDEX sales_inquiry_status ON sales_inquiry (status, create_time) WHERE is_deleted = 0;
+CREATE INDEX sales_inquiry_name ON sales_inquiry (customer_name, id) WHERE is_deleted = 0;
+CREATE INDEX sales_inquiry_budget ON sales_inquiry (budget, id) WHERE is_deleted = 0;
+CREATE INDEX sales_inquiry_next_follow_sort ON sales_inquiry (next_follow_time, id) WHERE is_deleted = 0;
+CREATE INDEX sales_inquiry_expected ON sales_inquiry (expected_purchase_date, id) WHERE is_deleted = 0;
+CREATE INDEX sales_inquiry_model ON sales_inquiry (model_id, create_time) WHERE is_deleted = 0;
+CREATE INDEX sales_user_inquiry_recent ON sales_user_inquiry (tenant_id, create_time, id) WHERE is_deleted = 0;
+CREATE INDEX sales_user_inquiry_created ON sales_user_inquiry (create_time, id) WHERE is_deleted = 0;
+CREATE INDEX sales_user_inquiry_status ON sales_user_inquiry (status, create_time) WHERE is_deleted = 0;
+CREATE INDEX sales_user_inquiry_name ON sales_user_inquiry (name, id) WHERE is_deleted = 0;
+CREATE INDEX sales_offer_recent ON sales_offer (tenant_id, create_time, id) WHERE is_deleted = 0;
+CREATE INDEX sales_offer_created ON sales_offer (create_time, id) WHERE is_deleted = 0;
+CREATE INDEX sales_offer_status ON sales_offer (status, create_time) WHERE is_deleted = 0;
+CREATE INDEX sales_offer_valid ON sales_offer (valid_until, id) WHERE is_deleted = 0;
+CREATE INDEX sales_offer_total ON sales_offer (total, id) WHERE is_deleted = 0;
+-- Trigram indexes serve the lists' LIKE '%v%' searches, where the server has pg_trgm (PGlite does not load
+-- it, so searches scan there; a role that may not create the extension gets a notice, not a failed start).
+DO $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm') THEN
+    CREATE EXTENSION IF NOT EXISTS pg_trgm;
+    CREATE INDEX sales_model_trim_trgm ON sales_model USING gin (trim gin_trgm_ops) WHERE is_deleted = 0;
+    CREATE INDEX sales_resource_vin_trgm ON sales_resource USING gin ((vin::text) gin_trgm_ops) WHERE is_deleted = 0;
+    CREATE INDEX sales_resource_color_trgm ON sales_resource USING gin (exterior_color gin_trgm_ops) WHERE is_deleted = 0;
+    CREATE INDEX sales_inquiry_name_trgm ON sales_inquiry USING gin (customer_name gin_trgm_ops) WHERE is_deleted = 0;
+    CREATE INDEX sales_inquiry_phone_trgm ON sales_inquiry USING gin (customer_phone gin_trgm_ops) WHERE is_deleted = 0;
+    CREATE INDEX sales_user_inquiry_name_trgm ON sales_user_inquiry USING gin (name gin_trgm_ops) WHERE is_deleted = 0;
+    CREATE INDEX sales_user_inquiry_phone_trgm ON sales_user_inquiry USING gin (phone gin_trgm_ops) WHERE is_deleted = 0;
+  END IF;
+EXCEPTION WHEN insufficient_privilege THEN
+  RAISE NOTICE 'pg_trgm not created (%): list searches scan', SQLERRM;
+END $$;
+`,
+  },
 ];

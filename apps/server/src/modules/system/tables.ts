@@ -238,4 +238,56 @@ CREATE TABLE blade_notice_log (
 CREATE INDEX blade_notice_log_time ON blade_notice_log (tenant_id, create_time DESC);
 `,
   },
+  {
+    // Lists at scale (docs/crud.md): one index per access path the lists run.
+    id: '0002_list_indexes',
+    sql: `
+-- The console's lists: each default order with and without the tenant in front, and each sortable field.
+-- Default orders, per tenant and across tenants (the platform administrator's view).
+CREATE INDEX blade_top_menu_list ON blade_top_menu (tenant_id, sort, id) WHERE is_deleted = 0;
+CREATE INDEX blade_top_menu_sort ON blade_top_menu (sort, id) WHERE is_deleted = 0;
+CREATE INDEX blade_top_menu_code ON blade_top_menu (code, id) WHERE is_deleted = 0;
+CREATE INDEX blade_top_menu_name ON blade_top_menu (name, id) WHERE is_deleted = 0;
+CREATE INDEX blade_dict_list_code ON blade_dict (parent_id, code, id) WHERE is_deleted = 0;
+CREATE INDEX blade_dict_list_key ON blade_dict (parent_id, dict_key, id) WHERE is_deleted = 0;
+CREATE INDEX blade_dict_list_value ON blade_dict (parent_id, dict_value, id) WHERE is_deleted = 0;
+CREATE INDEX blade_dict_biz_list ON blade_dict_biz (tenant_id, parent_id, sort, id) WHERE is_deleted = 0;
+CREATE INDEX blade_dict_biz_list_code ON blade_dict_biz (parent_id, code, id) WHERE is_deleted = 0;
+CREATE INDEX blade_dict_biz_list_key ON blade_dict_biz (parent_id, dict_key, id) WHERE is_deleted = 0;
+CREATE INDEX blade_dict_biz_list_value ON blade_dict_biz (parent_id, dict_value, id) WHERE is_deleted = 0;
+CREATE INDEX blade_user_list ON blade_user (tenant_id, code, id) WHERE is_deleted = 0;
+CREATE INDEX blade_user_code ON blade_user (code, id) WHERE is_deleted = 0;
+CREATE INDEX blade_user_account_sort ON blade_user (account, id) WHERE is_deleted = 0;
+CREATE INDEX blade_user_real_name ON blade_user (real_name, id) WHERE is_deleted = 0;
+CREATE INDEX blade_user_created ON blade_user (create_time, id) WHERE is_deleted = 0;
+CREATE INDEX blade_tenant_name ON blade_tenant (tenant_name, id) WHERE is_deleted = 0;
+CREATE INDEX blade_tenant_created ON blade_tenant (create_time, id) WHERE is_deleted = 0;
+CREATE INDEX blade_param_key_sort ON blade_param (param_key, id) WHERE is_deleted = 0;
+CREATE INDEX blade_param_name ON blade_param (param_name, id) WHERE is_deleted = 0;
+-- Text filters of the same lists.
+-- Trigram indexes serve the lists' LIKE '%v%' searches, where the server has pg_trgm (PGlite does not load
+-- it, so searches scan there; a role that may not create the extension gets a notice, not a failed start).
+DO $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm') THEN
+    CREATE EXTENSION IF NOT EXISTS pg_trgm;
+    CREATE INDEX blade_top_menu_code_trgm ON blade_top_menu USING gin (code gin_trgm_ops) WHERE is_deleted = 0;
+    CREATE INDEX blade_top_menu_name_trgm ON blade_top_menu USING gin (name gin_trgm_ops) WHERE is_deleted = 0;
+    CREATE INDEX blade_dict_code_trgm ON blade_dict USING gin (code gin_trgm_ops) WHERE is_deleted = 0;
+    CREATE INDEX blade_dict_value_trgm ON blade_dict USING gin (dict_value gin_trgm_ops) WHERE is_deleted = 0;
+    CREATE INDEX blade_dict_biz_code_trgm ON blade_dict_biz USING gin (code gin_trgm_ops) WHERE is_deleted = 0;
+    CREATE INDEX blade_dict_biz_value_trgm ON blade_dict_biz USING gin (dict_value gin_trgm_ops) WHERE is_deleted = 0;
+    CREATE INDEX blade_user_account_trgm ON blade_user USING gin (account gin_trgm_ops) WHERE is_deleted = 0;
+    CREATE INDEX blade_user_real_name_trgm ON blade_user USING gin (real_name gin_trgm_ops) WHERE is_deleted = 0;
+    CREATE INDEX blade_user_phone_trgm ON blade_user USING gin (phone gin_trgm_ops) WHERE is_deleted = 0;
+    CREATE INDEX blade_tenant_name_trgm ON blade_tenant USING gin (tenant_name gin_trgm_ops) WHERE is_deleted = 0;
+    CREATE INDEX blade_tenant_linkman_trgm ON blade_tenant USING gin (linkman gin_trgm_ops) WHERE is_deleted = 0;
+    CREATE INDEX blade_param_name_trgm ON blade_param USING gin (param_name gin_trgm_ops) WHERE is_deleted = 0;
+    CREATE INDEX blade_param_key_trgm ON blade_param USING gin (param_key gin_trgm_ops) WHERE is_deleted = 0;
+  END IF;
+EXCEPTION WHEN insufficient_privilege THEN
+  RAISE NOTICE 'pg_trgm not created (%): list searches scan', SQLERRM;
+END $$;
+`,
+  },
 ];
