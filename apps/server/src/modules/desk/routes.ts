@@ -8,11 +8,13 @@ import { newId } from '../../platform/ids.js';
 import { formatDateTime } from '../../platform/time.js';
 import { systemInbox } from '../im/index.js';
 import { forbidden, notFound } from '../../platform/errors.js';
-import { pageParams, toPage } from '../../platform/paging.js';
+import { pageParams, pageQueryProps, toPage } from '../../platform/paging.js';
+import { listPage, type ListSpec } from '../../platform/list.js';
 import './messages.js';
 import { redactUrl } from '../../platform/logging.js';
 import type { Scope } from '../../platform/scope.js';
 import {
+  camelKeys,
   all,
   allTenants,
   exec,
@@ -46,6 +48,22 @@ const localized = (en: boolean) =>
         sql<string | null>`coalesce(n.content_en, n.content)`.as('content'),
       ]
     : [sql<string>`n.title`.as('title'), sql<string | null>`n.content`.as('content')];
+
+const NOTICE_LIST: ListSpec = {
+  filters: {},
+  sortable: {},
+  defaultOrder: 'n.publish_time DESC, n.id DESC',
+  id: 'n.id',
+  tables: { n: 'blade_notice', r: 'blade_notice_read' },
+};
+interface NoticeRaw {
+  id: string;
+  title: string;
+  content: string | null;
+  category: number;
+  publishTime: Date;
+  read: boolean;
+}
 
 /** The caller's unread notices of their tenant. */
 const unreadNotices = (s: Scope) =>
@@ -112,6 +130,7 @@ export async function deskRoutes(app: App) {
         querystring: Type.Object({
           current: Type.Optional(Type.Integer({ minimum: 1 })),
           size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+          cursor: pageQueryProps.cursor,
         }),
         response: { 200: envelope(NoticePage) },
       },
@@ -119,38 +138,27 @@ export async function deskRoutes(app: App) {
     async (req) => {
       const s = scopeOf(req);
       const en = req.lang === 'en';
-      const { current, size, offset } = pageParams(req.query);
       const withReads = ownTenant(s)
         .selectFrom('blade_notice', 'n')
         .leftJoin('blade_notice_read as r', (j) =>
           j.onRef('r.noticeId', '=', 'n.id').on('r.userId', '=', s.userId),
         );
-      const [counts, rows] = await Promise.all([
-        first(
-          db,
-          withReads.select([
-            sql<string>`count(*)`.as('total'),
-            sql<string>`count(*) FILTER (WHERE r.notice_id IS NULL)`.as('unread'),
+      // The page by the list engine (estimated totals and cursors at any size); the unread count exact.
+      const [p, counts] = await Promise.all([
+        listPage(db, withReads, NOTICE_LIST, req.query, (q) =>
+          q.select([
+            'n.id',
+            ...localized(en),
+            'n.category',
+            'n.publishTime',
+            sql<boolean>`r.notice_id IS NOT NULL`.as('read'),
           ]),
         ),
-        all(
-          db,
-          withReads
-            .select([
-              'n.id',
-              ...localized(en),
-              'n.category',
-              'n.publishTime',
-              sql<boolean>`r.notice_id IS NOT NULL`.as('read'),
-            ])
-            .orderBy('n.publishTime', 'desc')
-            .orderBy('n.id', 'desc')
-            .limit(size)
-            .offset(offset),
-        ),
+        first(db, unreadNotices(s)),
       ]);
-      const page = toPage(
-        rows.map((n) => ({
+      const page = {
+        ...p,
+        records: p.records.map(camelKeys<NoticeRaw>).map((n) => ({
           id: String(n.id),
           title: n.title,
           content: n.content ?? '',
@@ -158,11 +166,8 @@ export async function deskRoutes(app: App) {
           publishTime: formatDateTime(n.publishTime) ?? '',
           read: n.read,
         })),
-        Number(counts?.total ?? 0),
-        current,
-        size,
-      );
-      return ok({ ...page, unread: Number(counts?.unread ?? 0) });
+      };
+      return ok({ ...page, unread: Number(counts?.n ?? 0) });
     },
   );
 

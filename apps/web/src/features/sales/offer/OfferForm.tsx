@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Alert,
@@ -39,6 +39,21 @@ import { yuan } from './money';
 import './messages';
 
 const MONEY_RE = new RegExp(MONEY_INPUT_PATTERN);
+
+/**
+ * A picker's search where only the answer to the latest question is shown: an earlier, slower answer (the
+ * unfiltered list asked on focus) must not replace the matches of what was typed since.
+ */
+function useLatestSearch<T>(search: (text: string) => Promise<T[]>, show: (rows: T[]) => void) {
+  const latest = useRef(0);
+  return (text: string) => {
+    const ask = ++latest.current;
+    const answer = (rows: T[]) => {
+      if (ask === latest.current) show(rows);
+    };
+    void search(text).then(answer, () => answer([]));
+  };
+}
 
 interface Values {
   inquiryId?: string;
@@ -99,7 +114,9 @@ export function OfferForm({ base, mode, inquiry, onClose, onSaved }: OfferFormPr
   );
   const values = Form.useWatch([], form) ?? start;
   const [inquiries, setInquiries] = useState<InquiryChoice[]>(inquiry ? [inquiry] : []);
+  const findInquiries = useLatestSearch(searchInquiries, setInquiries);
   const [vehicles, setVehicles] = useState<VehicleChoice[]>([]);
+  const findVehicles = useLatestSearch(searchVehicles, setVehicles);
   const [energy, setEnergy] = useState<EnergyType>(base?.energyType ?? 'petrol');
   const submit = useSubmitOffer();
 
@@ -200,8 +217,8 @@ export function OfferForm({ base, mode, inquiry, onClose, onSaved }: OfferFormPr
                 showSearch
                 disabled={mode !== 'add' || Boolean(inquiry)}
                 filterOption={false}
-                onSearch={(s) => void searchInquiries(s).then(setInquiries, () => setInquiries([]))}
-                onFocus={() => void searchInquiries('').then(setInquiries, () => setInquiries([]))}
+                onSearch={findInquiries}
+                onFocus={() => findInquiries('')}
                 options={
                   base && !inquiries.length
                     ? [{ value: base.inquiryId, label: `${base.customerName} ${base.customerPhone}` }]
@@ -218,8 +235,8 @@ export function OfferForm({ base, mode, inquiry, onClose, onSaved }: OfferFormPr
                 showSearch
                 allowClear
                 filterOption={false}
-                onSearch={(s) => void searchVehicles(s).then(setVehicles, () => setVehicles([]))}
-                onFocus={() => void searchVehicles('').then(setVehicles, () => setVehicles([]))}
+                onSearch={findVehicles}
+                onFocus={() => findVehicles('')}
                 onChange={(id?: string) => {
                   const v = vehicles.find((x) => x.id === id);
                   // A vehicle brings its guide price; the user may still change the price.
