@@ -65,4 +65,13 @@ EXCEPTION WHEN insufficient_privilege THEN
 END $$;
 `,
   },
+  {
+    // Lists at scale (docs/crud.md): equality filters that can match few rows (issue 25 §1, list-plans.test.ts: a Seq Scan at 1M rows).
+    id: '0003_list_filter_indexes',
+    sql: `
+-- A rare source or brand finds its customers by index, newest first, instead of scanning the table.
+CREATE INDEX member_customer_source ON member_customer (source, create_time) WHERE is_deleted = 0;
+CREATE INDEX member_customer_brand ON member_customer (brand, create_time) WHERE is_deleted = 0;
+`,
+  },
 ];

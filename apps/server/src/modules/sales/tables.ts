@@ -299,4 +299,17 @@ EXCEPTION WHEN insufficient_privilege THEN
 END $$;
 `,
   },
+  {
+    // Lists at scale (docs/crud.md): a city filter, the version and status sorts (issue 25 §1, list-plans.test.ts).
+    id: '0006_list_filter_indexes',
+    sql: `
+-- A rare city finds its inquiries and customer requests by index, newest first; offers sort by version and
+-- status, stock by status (the order ends in the id, which (status, create_time) does not give).
+CREATE INDEX sales_inquiry_city ON sales_inquiry (city_code, create_time) WHERE is_deleted = 0;
+CREATE INDEX sales_user_inquiry_city ON sales_user_inquiry (city_code, create_time) WHERE is_deleted = 0;
+CREATE INDEX sales_offer_version_sort ON sales_offer (version, id) WHERE is_deleted = 0;
+CREATE INDEX sales_offer_status_sort ON sales_offer (status, id) WHERE is_deleted = 0;
+CREATE INDEX sales_resource_status_sort ON sales_resource (status, id) WHERE is_deleted = 0;
+`,
+  },
 ];
