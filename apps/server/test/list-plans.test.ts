@@ -161,10 +161,11 @@ const KNOWN: { route: string; statement: RegExp; why: string }[] = [
   },
   {
     route: '/api/blade-desk/notice/mine',
-    statement: /^\s*select\s+count\(\*\) as "total"/i,
+    statement:
+      /^\s*select\s+count\(\*\) as "n" from "blade_notice".*NOT EXISTS \(SELECT 1 FROM blade_notice_read/is,
     why:
-      "the bell counts all of the tenant's notices and the caller's unread ones itself, uncapped " +
-      '(desk/routes.ts, notice/mine), not through the capped count of the list engine',
+      "the bell's unread count is exact and uncapped (desk/routes.ts, unreadNotices): every notice of the " +
+      "tenant is checked against the caller's read marks; the page itself is on the list engine",
   },
 ];
 
