@@ -1,3 +1,4 @@
+import { trigramIndexes } from '../../platform/db/trigram.js';
 import type { Migration } from '../../platform/db/index.js';
 
 export const memberMigrations: Migration[] = [
@@ -51,19 +52,10 @@ CREATE INDEX member_customer_created ON member_customer (create_time, id) WHERE 
 CREATE INDEX member_customer_updated ON member_customer (update_time, id) WHERE is_deleted = 0;
 CREATE INDEX member_customer_last_login ON member_customer (last_login_time, id) WHERE is_deleted = 0;
 CREATE INDEX member_customer_name ON member_customer (name, id) WHERE is_deleted = 0;
--- Trigram indexes serve the lists' LIKE '%v%' searches, where the server has pg_trgm (PGlite does not load
--- it, so searches scan there; a role that may not create the extension gets a notice, not a failed start).
-DO $$
-BEGIN
-  IF EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm') THEN
-    CREATE EXTENSION IF NOT EXISTS pg_trgm;
-    CREATE INDEX member_customer_name_trgm ON member_customer USING gin (name gin_trgm_ops) WHERE is_deleted = 0;
-    CREATE INDEX member_customer_phone_trgm ON member_customer USING gin (phone gin_trgm_ops) WHERE is_deleted = 0;
-  END IF;
-EXCEPTION WHEN insufficient_privilege THEN
-  RAISE NOTICE 'pg_trgm not created (%): list searches scan', SQLERRM;
-END $$;
-`,
+${trigramIndexes([
+  'CREATE INDEX member_customer_name_trgm ON member_customer USING gin (name gin_trgm_ops) WHERE is_deleted = 0;',
+  'CREATE INDEX member_customer_phone_trgm ON member_customer USING gin (phone gin_trgm_ops) WHERE is_deleted = 0;',
+])}`,
   },
   {
     // Lists at scale (docs/crud.md): equality filters that can match few rows (issue 25 §1, list-plans.test.ts: a Seq Scan at 1M rows).

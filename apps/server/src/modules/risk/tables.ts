@@ -1,3 +1,4 @@
+import { trigramIndexes } from '../../platform/db/trigram.js';
 import type { Migration } from '../../platform/db/index.js';
 
 export const riskMigrations: Migration[] = [
@@ -47,19 +48,10 @@ CREATE INDEX risk_sensitive_word_category ON risk_sensitive_word (category, id) 
 CREATE INDEX risk_diary_created ON risk_diary (create_time, id);
 CREATE INDEX risk_diary_hits ON risk_diary (hit_count, id);
 CREATE INDEX risk_diary_source ON risk_diary (source, create_time);
--- Trigram indexes serve the lists' LIKE '%v%' searches, where the server has pg_trgm (PGlite does not load
--- it, so searches scan there; a role that may not create the extension gets a notice, not a failed start).
-DO $$
-BEGIN
-  IF EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm') THEN
-    CREATE EXTENSION IF NOT EXISTS pg_trgm;
-    CREATE INDEX risk_sensitive_word_trgm ON risk_sensitive_word USING gin (word gin_trgm_ops) WHERE is_deleted = 0;
-    CREATE INDEX risk_diary_account_trgm ON risk_diary USING gin (account gin_trgm_ops);
-    CREATE INDEX risk_diary_content_trgm ON risk_diary USING gin (content gin_trgm_ops);
-  END IF;
-EXCEPTION WHEN insufficient_privilege THEN
-  RAISE NOTICE 'pg_trgm not created (%): list searches scan', SQLERRM;
-END $$;
-`,
+${trigramIndexes([
+  'CREATE INDEX risk_sensitive_word_trgm ON risk_sensitive_word USING gin (word gin_trgm_ops) WHERE is_deleted = 0;',
+  'CREATE INDEX risk_diary_account_trgm ON risk_diary USING gin (account gin_trgm_ops);',
+  'CREATE INDEX risk_diary_content_trgm ON risk_diary USING gin (content gin_trgm_ops);',
+])}`,
   },
 ];

@@ -1,3 +1,4 @@
+import { trigramIndexes } from '../../platform/db/trigram.js';
 import type { Migration } from '../../platform/db/index.js';
 import {
   ENERGY_TYPES,
@@ -280,24 +281,15 @@ CREATE INDEX sales_offer_created ON sales_offer (create_time, id) WHERE is_delet
 CREATE INDEX sales_offer_status ON sales_offer (status, create_time) WHERE is_deleted = 0;
 CREATE INDEX sales_offer_valid ON sales_offer (valid_until, id) WHERE is_deleted = 0;
 CREATE INDEX sales_offer_total ON sales_offer (total, id) WHERE is_deleted = 0;
--- Trigram indexes serve the lists' LIKE '%v%' searches, where the server has pg_trgm (PGlite does not load
--- it, so searches scan there; a role that may not create the extension gets a notice, not a failed start).
-DO $$
-BEGIN
-  IF EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm') THEN
-    CREATE EXTENSION IF NOT EXISTS pg_trgm;
-    CREATE INDEX sales_model_trim_trgm ON sales_model USING gin (trim gin_trgm_ops) WHERE is_deleted = 0;
-    CREATE INDEX sales_resource_vin_trgm ON sales_resource USING gin ((vin::text) gin_trgm_ops) WHERE is_deleted = 0;
-    CREATE INDEX sales_resource_color_trgm ON sales_resource USING gin (exterior_color gin_trgm_ops) WHERE is_deleted = 0;
-    CREATE INDEX sales_inquiry_name_trgm ON sales_inquiry USING gin (customer_name gin_trgm_ops) WHERE is_deleted = 0;
-    CREATE INDEX sales_inquiry_phone_trgm ON sales_inquiry USING gin (customer_phone gin_trgm_ops) WHERE is_deleted = 0;
-    CREATE INDEX sales_user_inquiry_name_trgm ON sales_user_inquiry USING gin (name gin_trgm_ops) WHERE is_deleted = 0;
-    CREATE INDEX sales_user_inquiry_phone_trgm ON sales_user_inquiry USING gin (phone gin_trgm_ops) WHERE is_deleted = 0;
-  END IF;
-EXCEPTION WHEN insufficient_privilege THEN
-  RAISE NOTICE 'pg_trgm not created (%): list searches scan', SQLERRM;
-END $$;
-`,
+${trigramIndexes([
+  'CREATE INDEX sales_model_trim_trgm ON sales_model USING gin (trim gin_trgm_ops) WHERE is_deleted = 0;',
+  'CREATE INDEX sales_resource_vin_trgm ON sales_resource USING gin ((vin::text) gin_trgm_ops) WHERE is_deleted = 0;',
+  'CREATE INDEX sales_resource_color_trgm ON sales_resource USING gin (exterior_color gin_trgm_ops) WHERE is_deleted = 0;',
+  'CREATE INDEX sales_inquiry_name_trgm ON sales_inquiry USING gin (customer_name gin_trgm_ops) WHERE is_deleted = 0;',
+  'CREATE INDEX sales_inquiry_phone_trgm ON sales_inquiry USING gin (customer_phone gin_trgm_ops) WHERE is_deleted = 0;',
+  'CREATE INDEX sales_user_inquiry_name_trgm ON sales_user_inquiry USING gin (name gin_trgm_ops) WHERE is_deleted = 0;',
+  'CREATE INDEX sales_user_inquiry_phone_trgm ON sales_user_inquiry USING gin (phone gin_trgm_ops) WHERE is_deleted = 0;',
+])}`,
   },
   {
     // Lists at scale (docs/crud.md): a city filter, the version and status sorts (issue 25 §1, list-plans.test.ts).

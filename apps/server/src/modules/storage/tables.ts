@@ -1,3 +1,4 @@
+import { trigramIndexes } from '../../platform/db/trigram.js';
 import type { Migration } from '../../platform/db/index.js';
 
 export const storageMigrations: Migration[] = [
@@ -52,17 +53,8 @@ CREATE INDEX blade_attach_created ON blade_attach (create_time, id) WHERE is_del
 CREATE INDEX blade_attach_size ON blade_attach (attach_size, id) WHERE is_deleted = 0;
 CREATE INDEX blade_attach_original_name ON blade_attach (original_name, id) WHERE is_deleted = 0;
 CREATE INDEX blade_attach_extension ON blade_attach (extension, create_time) WHERE is_deleted = 0;
--- Trigram indexes serve the lists' LIKE '%v%' searches, where the server has pg_trgm (PGlite does not load
--- it, so searches scan there; a role that may not create the extension gets a notice, not a failed start).
-DO $$
-BEGIN
-  IF EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm') THEN
-    CREATE EXTENSION IF NOT EXISTS pg_trgm;
-    CREATE INDEX blade_attach_original_name_trgm ON blade_attach USING gin (original_name gin_trgm_ops) WHERE is_deleted = 0;
-  END IF;
-EXCEPTION WHEN insufficient_privilege THEN
-  RAISE NOTICE 'pg_trgm not created (%): list searches scan', SQLERRM;
-END $$;
-`,
+${trigramIndexes([
+  'CREATE INDEX blade_attach_original_name_trgm ON blade_attach USING gin (original_name gin_trgm_ops) WHERE is_deleted = 0;',
+])}`,
   },
 ];

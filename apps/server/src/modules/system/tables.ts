@@ -1,3 +1,4 @@
+import { trigramIndexes } from '../../platform/db/trigram.js';
 import type { Migration } from '../../platform/db/index.js';
 
 /**
@@ -265,29 +266,20 @@ CREATE INDEX blade_tenant_created ON blade_tenant (create_time, id) WHERE is_del
 CREATE INDEX blade_param_key_sort ON blade_param (param_key, id) WHERE is_deleted = 0;
 CREATE INDEX blade_param_name ON blade_param (param_name, id) WHERE is_deleted = 0;
 -- Text filters of the same lists.
--- Trigram indexes serve the lists' LIKE '%v%' searches, where the server has pg_trgm (PGlite does not load
--- it, so searches scan there; a role that may not create the extension gets a notice, not a failed start).
-DO $$
-BEGIN
-  IF EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm') THEN
-    CREATE EXTENSION IF NOT EXISTS pg_trgm;
-    CREATE INDEX blade_top_menu_code_trgm ON blade_top_menu USING gin (code gin_trgm_ops) WHERE is_deleted = 0;
-    CREATE INDEX blade_top_menu_name_trgm ON blade_top_menu USING gin (name gin_trgm_ops) WHERE is_deleted = 0;
-    CREATE INDEX blade_dict_code_trgm ON blade_dict USING gin (code gin_trgm_ops) WHERE is_deleted = 0;
-    CREATE INDEX blade_dict_value_trgm ON blade_dict USING gin (dict_value gin_trgm_ops) WHERE is_deleted = 0;
-    CREATE INDEX blade_dict_biz_code_trgm ON blade_dict_biz USING gin (code gin_trgm_ops) WHERE is_deleted = 0;
-    CREATE INDEX blade_dict_biz_value_trgm ON blade_dict_biz USING gin (dict_value gin_trgm_ops) WHERE is_deleted = 0;
-    CREATE INDEX blade_user_account_trgm ON blade_user USING gin (account gin_trgm_ops) WHERE is_deleted = 0;
-    CREATE INDEX blade_user_real_name_trgm ON blade_user USING gin (real_name gin_trgm_ops) WHERE is_deleted = 0;
-    CREATE INDEX blade_user_phone_trgm ON blade_user USING gin (phone gin_trgm_ops) WHERE is_deleted = 0;
-    CREATE INDEX blade_tenant_name_trgm ON blade_tenant USING gin (tenant_name gin_trgm_ops) WHERE is_deleted = 0;
-    CREATE INDEX blade_tenant_linkman_trgm ON blade_tenant USING gin (linkman gin_trgm_ops) WHERE is_deleted = 0;
-    CREATE INDEX blade_param_name_trgm ON blade_param USING gin (param_name gin_trgm_ops) WHERE is_deleted = 0;
-    CREATE INDEX blade_param_key_trgm ON blade_param USING gin (param_key gin_trgm_ops) WHERE is_deleted = 0;
-  END IF;
-EXCEPTION WHEN insufficient_privilege THEN
-  RAISE NOTICE 'pg_trgm not created (%): list searches scan', SQLERRM;
-END $$;
-`,
+${trigramIndexes([
+  'CREATE INDEX blade_top_menu_code_trgm ON blade_top_menu USING gin (code gin_trgm_ops) WHERE is_deleted = 0;',
+  'CREATE INDEX blade_top_menu_name_trgm ON blade_top_menu USING gin (name gin_trgm_ops) WHERE is_deleted = 0;',
+  'CREATE INDEX blade_dict_code_trgm ON blade_dict USING gin (code gin_trgm_ops) WHERE is_deleted = 0;',
+  'CREATE INDEX blade_dict_value_trgm ON blade_dict USING gin (dict_value gin_trgm_ops) WHERE is_deleted = 0;',
+  'CREATE INDEX blade_dict_biz_code_trgm ON blade_dict_biz USING gin (code gin_trgm_ops) WHERE is_deleted = 0;',
+  'CREATE INDEX blade_dict_biz_value_trgm ON blade_dict_biz USING gin (dict_value gin_trgm_ops) WHERE is_deleted = 0;',
+  'CREATE INDEX blade_user_account_trgm ON blade_user USING gin (account gin_trgm_ops) WHERE is_deleted = 0;',
+  'CREATE INDEX blade_user_real_name_trgm ON blade_user USING gin (real_name gin_trgm_ops) WHERE is_deleted = 0;',
+  'CREATE INDEX blade_user_phone_trgm ON blade_user USING gin (phone gin_trgm_ops) WHERE is_deleted = 0;',
+  'CREATE INDEX blade_tenant_name_trgm ON blade_tenant USING gin (tenant_name gin_trgm_ops) WHERE is_deleted = 0;',
+  'CREATE INDEX blade_tenant_linkman_trgm ON blade_tenant USING gin (linkman gin_trgm_ops) WHERE is_deleted = 0;',
+  'CREATE INDEX blade_param_name_trgm ON blade_param USING gin (param_name gin_trgm_ops) WHERE is_deleted = 0;',
+  'CREATE INDEX blade_param_key_trgm ON blade_param USING gin (param_key gin_trgm_ops) WHERE is_deleted = 0;',
+])}`,
   },
 ];
