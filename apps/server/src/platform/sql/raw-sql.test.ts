@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { rawSqlAllowlist } from './raw-allowlist.js';
 import { rawTablesIn, sourceFiles } from './raw-sql.js';
-import { tenantTables } from './tenant.js';
+import { scoped, tenantTables } from './tenant.js';
 
 const modulesDir = fileURLToPath(new URL('../../modules/', import.meta.url));
 
@@ -47,5 +47,19 @@ describe('tenant-owned tables are reached through the scoped helper', () => {
     expect(rawTablesIn("'... JOIN blade_user_role ur ...'", t)).toEqual([]);
     expect(rawTablesIn("scoped(s).selectFrom('blade_user').select('id')", t)).toEqual([]);
     expect(rawTablesIn('// rows from blade_user\n/* update blade_role */ const x = 1;', t)).toEqual([]);
+  });
+});
+
+describe('what scoped() adds', () => {
+  it('writes is_deleted = 0 into the SQL and passes only the tenant as a parameter', () => {
+    // A named statement is planned generically after five runs: from `is_deleted = $1` PostgreSQL cannot
+    // prove a partial index's `WHERE is_deleted = 0`, and keeps planning the statement on every run.
+    const q = scoped({ tenantId: '000001', isPlatformAdmin: false })
+      .selectFrom('blade_user', 'u')
+      .select('u.id')
+      .where('u.account', '=', 'admin')
+      .compile();
+    expect(q.sql).toContain('"u"."is_deleted" = 0');
+    expect(q.parameters).toEqual(['000001', 'admin']);
   });
 });
