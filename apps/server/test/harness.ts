@@ -256,3 +256,25 @@ export async function otherTenant(
   }
   return tokenFor(t, account, tenantId);
 }
+
+/** Counts the statements and transactions sent through a Db, for tests that hold a path to its count. */
+export function counting(db: Db) {
+  const n = { statements: 0, transactions: 0 };
+  const wrap = (inner: Db): Db => {
+    const c = Object.create(inner) as Db;
+    c.query = (sql, params, opts) => {
+      n.statements++;
+      return inner.query(sql, params, opts);
+    };
+    c.one = (sql, params) => {
+      n.statements++;
+      return inner.one(sql, params);
+    };
+    c.tx = (fn) => {
+      n.transactions++;
+      return inner.tx((t) => fn(wrap(t)));
+    };
+    return c;
+  };
+  return { db: wrap(db), n };
+}

@@ -1,32 +1,9 @@
 import { sm2 } from 'sm-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dbLabel, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/harness.js';
-import type { Db } from '../../platform/db/index.js';
+import { counting, createTestApp, dbLabel, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/harness.js';
 import { OAuthError } from '../../platform/errors.js';
 import { grantToken, type TokenRequest } from './sign-in.js';
 import { sm2Keys } from './sm2.js';
-
-/** Counts the statements and transactions a sign-in sends through the database. */
-function counting(db: Db) {
-  const n = { statements: 0, transactions: 0 };
-  const wrap = (inner: Db): Db => {
-    const c = Object.create(inner) as Db;
-    c.query = (sql, params, opts) => {
-      n.statements++;
-      return inner.query(sql, params, opts);
-    };
-    c.one = (sql, params) => {
-      n.statements++;
-      return inner.one(sql, params);
-    };
-    c.tx = (fn) => {
-      n.transactions++;
-      return inner.tx((t) => fn(wrap(t)));
-    };
-    return c;
-  };
-  return { db: wrap(db), n };
-}
 
 // Before issue 25 a successful sign-in ran nine statements: the client's grants, the address lock, the
 // tenant, the account, clearing the failure count, the profile, its roles, its departments, the session.

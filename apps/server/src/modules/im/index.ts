@@ -15,11 +15,14 @@ export { issueTicket, verifyTicket } from './tickets.js';
 export {
   kindOf,
   principalKind,
+  profileSeed,
   registerPrincipalKind,
+  seedSource,
   sessionsEnded,
   CUSTOMER_PREFIX,
   type Principal,
   type PrincipalKind,
+  type SeedSource,
 } from './principals.js';
 export type { ImApi } from './runtime.js';
 export { systemInbox, type SystemInboxRow } from './convs.js';

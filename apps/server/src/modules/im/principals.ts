@@ -4,6 +4,7 @@
  * `registerPrincipalKind('customer', …)` and issue their tickets with `issueTicket` — nothing else in the
  * chat module changes.
  */
+import type { AliasedSelectQueryBuilder, Compilable } from 'kysely';
 import { prepared, scoped, sql, type SqlBool } from '../../platform/sql/index.js';
 import { ERROR_CODE } from '@forecourt/im-sdk/types';
 import type { Db } from '../../platform/db/index.js';
@@ -29,11 +30,28 @@ export interface ProfileSeed {
   department: string;
 }
 
+/**
+ * The identity's own record a chat profile starts from, as a query rather than a function: the chat's
+ * sign-in reads it together with the chat profile in one statement (profiles.ts).
+ */
+export interface SeedSource<R = Record<string, unknown>> {
+  /** The record's key in a chat user id (staff: the account itself); null when the id cannot name one. */
+  key(userID: string): string | null;
+  /** The record of that key in the tenant, through scoped(). */
+  query(
+    tenantId: string,
+    key: string,
+  ): Compilable<R> & { as<A extends string>(alias: A): AliasedSelectQueryBuilder<R, A> };
+  toSeed(row: R, userID: string): ProfileSeed;
+}
+
+/** Infers a source's row type from its query, so toSeed is typed by what the query selects. */
+export const seedSource = <R>(s: SeedSource<R>): SeedSource<R> => s;
+
 export interface PrincipalKind {
   /** The kind of a user id (e.g. a prefix); the first kind that claims an id owns it. */
   owns(userID: string): boolean;
-  /** The profile seed of an existing user, or null when the id is unknown in the tenant. */
-  profileSeed(db: Db, tenantId: string, userID: string): Promise<ProfileSeed | null>;
+  seed: SeedSource;
   /** Of the given session ids, the ones that ended (signed out, account disabled). */
   endedSessions(db: Db, sessionIds: string[]): Promise<Set<string>>;
   /** Whether this user may chat one-to-one with `peer` (absent: with anyone of the tenant). */
@@ -78,6 +96,22 @@ export function kindOf(userID: string): { name: string; kind: PrincipalKind } {
 
 export const principalKind = (name: string) => kinds.get(name);
 
+// Named, as the other statements every sign-in runs: compiled once per kind, planned once per connection.
+const seedStatements = new Map<string, ReturnType<typeof seedStatement>>();
+const seedStatement = (name: string, kind: PrincipalKind) =>
+  prepared(`im_${name}_profile_seed`, (tenantId: string, key: string) => kind.seed.query(tenantId, key));
+
+/** The profile seed of an existing user, or null when the id is unknown in the tenant. */
+export async function profileSeed(db: Db, tenantId: string, userID: string): Promise<ProfileSeed | null> {
+  const { name, kind } = kindOf(userID);
+  const key = kind.seed.key(userID);
+  if (key === null) return null;
+  let stmt = seedStatements.get(name);
+  if (!stmt) seedStatements.set(name, (stmt = seedStatement(name, kind)));
+  const row = await stmt.first(db, tenantId, key);
+  return row ? kind.seed.toSeed(row, userID) : null;
+}
+
 /** A one-to-one message between a and b must be allowed by both sides' kinds (e.g. a customer and their advisor). */
 export async function assertMayTalk(db: Db, tenantId: string, a: string, b: string): Promise<void> {
   for (const [self, peer] of [
@@ -101,35 +135,32 @@ export const CUSTOMER_PREFIX = 'cust_';
 /** The button code that lets staff chat (routes' `code:chat_tim`, and every socket's session check). */
 export const CHAT_CODE = 'chat_tim';
 
-// Named, as the other statements every sign-in runs: compiled once, planned once per connection.
-const staffSeed = prepared('im_staff_profile_seed', (tenantId: string, account: string) => {
-  const own = scoped({ tenantId, isPlatformAdmin: false });
-  const firstDept = own
-    .selectFrom('blade_dept', 'd')
-    .innerJoin('blade_user_dept as ud', 'ud.deptId', 'd.id')
-    .select('d.deptName')
-    .where(sql<SqlBool>`ud.user_id = u.id`)
-    .orderBy('d.id')
-    .limit(1);
-  return own
-    .selectFrom('blade_user', 'u')
-    .select(['u.name', 'u.realName', 'u.avatar', 'u.sex', firstDept.as('deptName')])
-    .where('u.account', '=', account);
-});
-
 /** Staff: the chat user id is the account of an active, not deleted user of the tenant. */
 registerPrincipalKind('staff', {
   owns: (userID) => !userID.startsWith(CUSTOMER_PREFIX),
-  async profileSeed(db, tenantId, userID) {
-    const u = await staffSeed.first(db, tenantId, userID);
-    if (!u) return null;
-    return {
+  seed: seedSource({
+    key: (userID) => userID,
+    query(tenantId: string, account: string) {
+      const own = scoped({ tenantId, isPlatformAdmin: false });
+      const firstDept = own
+        .selectFrom('blade_dept', 'd')
+        .innerJoin('blade_user_dept as ud', 'ud.deptId', 'd.id')
+        .select('d.deptName')
+        .where(sql<SqlBool>`ud.user_id = u.id`)
+        .orderBy('d.id')
+        .limit(1);
+      return own
+        .selectFrom('blade_user', 'u')
+        .select(['u.name', 'u.realName', 'u.avatar', 'u.sex', firstDept.as('deptName')])
+        .where('u.account', '=', account);
+    },
+    toSeed: (u, userID) => ({
       nick: u.realName || u.name || userID,
       avatar: u.avatar ?? '',
       gender: genderOfSex(u.sex),
       department: u.deptName ?? '',
-    };
-  },
+    }),
+  }),
   // A staff session chats while it may act at all (guard.ts, LIVE_SESSION) and its roles still grant the
   // chat: a role taken away ends the sockets as a sign-out does.
   endedSessions: (db, ids) =>

@@ -1,9 +1,9 @@
 import type { UserProfile } from '@forecourt/im-sdk/types';
 import type { ProfileUpdate } from '@forecourt/im-sdk/protocol';
 import type { Db } from '../../platform/db/index.js';
-import { all, first, prepared, scoped, sql, type SqlBool } from '../../platform/sql/index.js';
+import { all, first, globalDb, prepared, scoped, sql, type SqlBool } from '../../platform/sql/index.js';
 import { notFoundIm } from './errors.js';
-import { kindOf } from './principals.js';
+import { kindOf, profileSeed, type PrincipalKind, type ProfileSeed } from './principals.js';
 import { checkAvatar } from './rules.js';
 
 const chat = (tenantId: string) => scoped({ tenantId, isPlatformAdmin: false });
@@ -73,11 +73,68 @@ export function refreshFromRecord(db: Db, tenantId: string, userID: string): Pro
   return refresh(db, tenantId, userID, undefined);
 }
 
+// The identity's record and the chat profile in one statement: a sign-in's reads are one round trip and
+// one statement whether the user is new or returning.
+const withProfile = new Map<string, ReturnType<typeof seedWithProfile>>();
+const seedWithProfile = (name: string, kind: PrincipalKind) =>
+  prepared(`im_${name}_profile_seed_row`, (tenantId: string, key: string, userID: string) =>
+    globalDb
+      .selectFrom(kind.seed.query(tenantId, key).as('s'))
+      .leftJoin(
+        chat(tenantId).selectFrom('im_user').select(COLS).where('userId', '=', userID).as('iu'),
+        (j) => j.onTrue(),
+      )
+      .selectAll('s')
+      .select([
+        'iu.userId as imUserId',
+        'iu.nick as imNick',
+        'iu.avatar as imAvatar',
+        'iu.gender as imGender',
+        'iu.department as imDepartment',
+        'iu.customProfile as imCustomProfile',
+      ]),
+  );
+
+interface ProfileCols {
+  imUserId: string | null;
+  imNick: string;
+  imAvatar: string;
+  imGender: string;
+  imDepartment: string;
+  imCustomProfile: boolean;
+}
+
+async function seedAndRow(
+  db: Db,
+  tenantId: string,
+  userID: string,
+): Promise<{ seed: ProfileSeed | null; row: ProfileRow | null }> {
+  const { name, kind } = kindOf(userID);
+  const key = kind.seed.key(userID);
+  if (key === null) return { seed: null, row: null };
+  let stmt = withProfile.get(name);
+  if (!stmt) withProfile.set(name, (stmt = seedWithProfile(name, kind)));
+  const r = (await stmt.first(db, tenantId, key, userID)) as
+    (ProfileCols & Record<string, unknown>) | undefined;
+  if (!r) return { seed: null, row: null };
+  const row =
+    r.imUserId === null
+      ? null
+      : {
+          userId: r.imUserId,
+          nick: r.imNick,
+          avatar: r.imAvatar,
+          gender: r.imGender,
+          department: r.imDepartment,
+          customProfile: r.imCustomProfile,
+        };
+  return { seed: kind.seed.toSeed(r, userID), row };
+}
+
 /**
  * `have`: the user's chat profile row when the caller read it (null: there is none), undefined: read here,
- * beside the record. Every connection's sign-in runs this, and the record rarely changes between two: a
- * row that already says what the record says is not written again (a write is a commit and a WAL flush,
- * two reads side by side are neither).
+ * with the record. Every connection's sign-in runs this, and the record rarely changes between two: a
+ * row that already says what the record says is not written again (a write is a commit and a WAL flush).
  */
 async function refresh(
   db: Db,
@@ -85,11 +142,11 @@ async function refresh(
   userID: string,
   have: ProfileRow | null | undefined,
 ): Promise<UserProfile> {
-  const { name, kind } = kindOf(userID);
-  const [seed, row] = await Promise.all([
-    kind.profileSeed(db, tenantId, userID),
-    have === undefined ? userGet.first(db, tenantId, userID) : have,
-  ]);
+  const { name } = kindOf(userID);
+  const { seed, row } =
+    have === undefined
+      ? await seedAndRow(db, tenantId, userID)
+      : { seed: await profileSeed(db, tenantId, userID), row: have };
   if (!seed) throw notFoundIm('im.noUser', { userID });
   const want = {
     department: seed.department.slice(0, 100),

@@ -4,6 +4,7 @@ import {
   genderOfSex,
   issueTicket,
   registerPrincipalKind,
+  seedSource,
   sessionsEnded,
 } from '../im/index.js';
 import { first, prepared, scoped, sql, type SqlBool } from '../../platform/sql/index.js';
@@ -44,19 +45,20 @@ const sessionsLive = prepared('im_customer_sessions_live', (ids: string[]) =>
  */
 registerPrincipalKind('customer', {
   owns: (userID) => userID.startsWith(CUSTOMER_PREFIX),
-  async profileSeed(db, tenantId, userID) {
-    const id = customerIdOf(userID);
-    if (!id) return null;
-    const c = await first(
-      db,
+  seed: seedSource({
+    key: customerIdOf,
+    query: (tenantId: string, id: string) =>
       scoped({ tenantId, isPlatformAdmin: false })
         .selectFrom('member_customer')
         .select(['name', 'phone', 'sex'])
         .where('id', '=', id),
-    );
-    if (!c) return null;
-    return { nick: c.name, avatar: '', gender: genderOfSex(c.sex), department: maskPhone(c.phone) };
-  },
+    toSeed: (c) => ({
+      nick: c.name,
+      avatar: '',
+      gender: genderOfSex(c.sex),
+      department: maskPhone(c.phone),
+    }),
+  }),
   // A customer chats with the colleague responsible for them, and no one else; never in groups.
   async mayTalk(db, tenantId, self, peer) {
     const id = customerIdOf(self);

@@ -4,7 +4,7 @@ import { envelope, ok } from '../../platform/envelope.js';
 import { bad, forbidden } from '../../platform/errors.js';
 import { authenticate, liveSessions, scopeOf } from '../../platform/auth/guard.js';
 import { t } from '../../platform/i18n.js';
-import { kindOf } from '../im/index.js';
+import { kindOf, profileSeed } from '../im/index.js';
 import {
   authenticateCustomer,
   customerChatId,
@@ -109,7 +109,7 @@ export async function notifyRoutes(app: App) {
       // The receiver is a chat user of any kind (a colleague, or a customer as cust_<id>), looked up the
       // way the chat looks them up, and only one the sender may chat with gets the push.
       const { kind } = kindOf(toUser);
-      if (!(await kind.profileSeed(db, scope.tenantId, toUser)))
+      if (!(await profileSeed(db, scope.tenantId, toUser)))
         throw bad('notify.noUser', { account: toUser });
       if (kind.mayTalk && !(await kind.mayTalk(db, scope.tenantId, toUser, fromUser)))
         throw forbidden('notify.notYourPeer');
