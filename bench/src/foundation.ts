@@ -15,7 +15,8 @@ import { load, type LoadFigures } from './lib/load.js';
 import { freePort, startProcess } from './lib/process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const serverMain = path.join(root, 'apps/server/dist/main.js');
+// BENCH_SERVER_MAIN: another build of the server (an earlier commit's), benched by this harness and peer.
+const serverMain = process.env.BENCH_SERVER_MAIN ?? path.join(root, 'apps/server/dist/main.js');
 const peerMain = path.join(root, 'bench/src/peers/bare-fastify.mjs');
 const PASSWORD = 'Admin#Bench2026';
 const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;

@@ -17,7 +17,8 @@ import { measure, type LatencyFigures } from './lib/latency.js';
 import { freePort, startProcess } from './lib/process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const serverMain = path.join(root, 'apps/server/dist/main.js');
+// BENCH_SERVER_MAIN: another build of the server (an earlier commit's), benched by this harness and peer.
+const serverMain = process.env.BENCH_SERVER_MAIN ?? path.join(root, 'apps/server/dist/main.js');
 const peerMain = path.join(root, 'bench/src/peers/bare-list.mjs');
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -165,6 +166,8 @@ try {
     await s.stop();
   }
 } finally {
-  await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  // BENCH_KEEP_DB=1 keeps the filled database for EXPLAIN ANALYZE afterwards (its name is printed).
+  if (process.env.BENCH_KEEP_DB === '1') console.log(`kept database ${name}`);
+  else await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
