@@ -278,3 +278,46 @@ export function counting(db: Db) {
   };
   return { db: wrap(db), n };
 }
+
+export interface UserRow {
+  id: string;
+  real_name: string;
+  dept_id: string;
+  role_id: string;
+}
+
+/** A user of the tenant as user administration edits it (departments and roles: comma-separated ids). */
+export const userRow = (t: TestApp, account: string, tenantId = '000000') =>
+  t.db.one<UserRow>(
+    'SELECT id, real_name, dept_id, role_id FROM blade_user WHERE account = $1 AND tenant_id = $2 AND is_deleted = 0',
+    [account, tenantId],
+  ) as Promise<UserRow>;
+
+export const roleId = async (t: TestApp, alias: string) =>
+  (await t.db.one<{ id: string }>(
+    "SELECT id FROM blade_role WHERE tenant_id = '000000' AND role_alias = $1 AND is_deleted = 0",
+    [alias],
+  ))!.id;
+
+/** The administrator changes a user through user administration (roles, status), as the console does. */
+export async function editUser(
+  t: TestApp,
+  admin: string,
+  account: string,
+  change: { roleIds?: string[]; status?: number },
+) {
+  const u = await userRow(t, account);
+  const res = await call(t, admin, {
+    method: 'POST',
+    url: '/api/blade-user/submit',
+    payload: {
+      id: u.id,
+      account,
+      realName: u.real_name,
+      roleIds: change.roleIds ?? u.role_id.split(','),
+      deptIds: u.dept_id.split(','),
+      ...(change.status === undefined ? {} : { status: change.status }),
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`editing ${account}: ${res.statusCode} ${res.body}`);
+}

@@ -10,7 +10,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { MemoryBus } from '../src/platform/bus.js';
 import type { Db } from '../src/platform/db/index.js';
-import { BASIC, call, createTestApp, dbLabel, otherTenant, tokenFor, type TestApp } from './harness.js';
+import {
+  BASIC,
+  call,
+  createTestApp,
+  dbLabel,
+  editUser,
+  otherTenant,
+  roleId,
+  tokenFor,
+  userRow,
+  type TestApp,
+} from './harness.js';
 import { startNodes, type AppNode } from './nodes.js';
 
 const ROUTES = '/api/blade-system/menu/routes';
@@ -34,37 +45,6 @@ async function post(n: AppNode, token: string | undefined, url: string, payload?
     body: payload === undefined ? undefined : JSON.stringify(payload),
   });
   return { status: res.status, body: await res.text() };
-}
-
-const userRow = (t: TestApp, account: string) =>
-  t.db.one<{ id: string; real_name: string; dept_id: string; role_id: string }>(
-    "SELECT id, real_name, dept_id, role_id FROM blade_user WHERE account = $1 AND tenant_id = '000000' AND is_deleted = 0",
-    [account],
-  ) as Promise<{ id: string; real_name: string; dept_id: string; role_id: string }>;
-
-const roleId = async (t: TestApp, alias: string) =>
-  (await t.db.one<{ id: string }>(
-    "SELECT id FROM blade_role WHERE tenant_id = '000000' AND role_alias = $1 AND is_deleted = 0",
-    [alias],
-  ))!.id;
-
-/** The administrator changes a user through user administration, as the console does. */
-async function editUser(
-  n: AppNode,
-  admin: string,
-  account: string,
-  change: { roleIds?: string[]; status?: number },
-) {
-  const u = await userRow(n, account);
-  const res = await post(n, admin, '/api/blade-user/submit', {
-    id: u.id,
-    account,
-    realName: u.real_name,
-    roleIds: change.roleIds ?? u.role_id.split(','),
-    deptIds: u.dept_id.split(','),
-    ...(change.status === undefined ? {} : { status: change.status }),
-  });
-  expect(res.status, res.body).toBe(200);
 }
 
 /** Twice, so that the second answer surely came from the node's cache. */

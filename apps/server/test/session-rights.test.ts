@@ -10,7 +10,18 @@ import WebSocket from 'ws';
 import { sm2 } from 'sm-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/platform/auth/passwords.js';
-import { BASIC, call, createTestApp, dbLabel, otherTenant, tokenFor, type TestApp } from './harness.js';
+import {
+  BASIC,
+  call,
+  createTestApp,
+  dbLabel,
+  editUser,
+  otherTenant,
+  roleId,
+  tokenFor,
+  userRow,
+  type TestApp,
+} from './harness.js';
 import { startNodes } from './nodes.js';
 
 interface Node {
@@ -90,41 +101,6 @@ const unreadPush = (n: Node, token: string, from: string, to: string, message: s
     payload: { fromUser: from, toUser: to, message, type: 'text' },
   });
 
-const userRow = (t: TestApp, account: string, tenantId = '000000') =>
-  t.db.one<{ id: string; real_name: string; dept_id: string; role_id: string }>(
-    'SELECT id, real_name, dept_id, role_id FROM blade_user WHERE account = $1 AND tenant_id = $2 AND is_deleted = 0',
-    [account, tenantId],
-  ) as Promise<{ id: string; real_name: string; dept_id: string; role_id: string }>;
-
-const roleId = async (t: TestApp, alias: string) =>
-  (await t.db.one<{ id: string }>(
-    "SELECT id FROM blade_role WHERE tenant_id = '000000' AND role_alias = $1 AND is_deleted = 0",
-    [alias],
-  ))!.id;
-
-/** The administrator changes a user through user administration (roles, status), as the console does. */
-async function editUser(
-  n: Node,
-  admin: string,
-  account: string,
-  change: { roleIds?: string[]; status?: number },
-) {
-  const u = await userRow(n.t, account);
-  const res = await call(n.t, admin, {
-    method: 'POST',
-    url: '/api/blade-user/submit',
-    payload: {
-      id: u.id,
-      account,
-      realName: u.real_name,
-      roleIds: change.roleIds ?? u.role_id.split(','),
-      deptIds: u.dept_id.split(','),
-      ...(change.status === undefined ? {} : { status: change.status }),
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
 function signInRequest(n: Node, tenantId: string, q: Record<string, string>) {
   return n.t.app.inject({
     method: 'POST',
@@ -165,11 +141,11 @@ describe(`sessions never outlive their rights, one node (${dbLabel})`, () => {
     // sales2 was made a tenant admin (below the platform administrator who edits it), and the token is signed
     // while it is one.
     const u = await userRow(t, 'sales2');
-    await editUser(n, admin, 'sales2', { roleIds: [await roleId(t, 'admin')] });
+    await editUser(n.t, admin, 'sales2', { roleIds: [await roleId(t, 'admin')] });
     const token = await tokenFor(t, 'sales2');
     expect((await call(t, token, { url: '/api/blade-user/list' })).statusCode).toBe(200);
 
-    await editUser(n, admin, 'sales2', { roleIds: u.role_id.split(',') });
+    await editUser(n.t, admin, 'sales2', { roleIds: u.role_id.split(',') });
     const after = await call(t, token, { url: '/api/blade-user/list' });
     expect(after.statusCode).toBe(403);
     // What the shell reads of the caller is today's too.
@@ -341,7 +317,7 @@ describe(`sessions never outlive their rights, across two nodes through Redis ($
     const im = await chatSocket(b, token, 'online2');
 
     // The plain user role has no chat.
-    await editUser(a, admin, 'online2', { roleIds: [await roleId(t, 'user')] });
+    await editUser(a.t, admin, 'online2', { roleIds: [await roleId(t, 'user')] });
     expect(await closedWithin(im)).not.toBeNull();
     expect(ws.isClosed()).toBe(false);
     // Nor can the chat be opened again with that session.
@@ -356,7 +332,7 @@ describe(`sessions never outlive their rights, across two nodes through Redis ($
     const ws = await notifySocket(b, token);
     const im = await chatSocket(b, token, 'resource2');
 
-    await editUser(a, admin, 'resource2', { status: 2 });
+    await editUser(a.t, admin, 'resource2', { status: 2 });
     expect(await closedWithin(ws)).toBe(4003);
     expect(await closedWithin(im)).not.toBeNull();
     expect((await call(b.t, token, { url: '/api/blade-user/list' })).statusCode).toBe(401);

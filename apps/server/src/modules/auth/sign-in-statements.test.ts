@@ -1,6 +1,12 @@
 import { sm2 } from 'sm-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { counting, createTestApp, dbLabel, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/harness.js';
+import {
+  counting,
+  createTestApp,
+  dbLabel,
+  TEST_ADMIN_PASSWORD,
+  type TestApp,
+} from '../../../test/harness.js';
 import { OAuthError } from '../../platform/errors.js';
 import { grantToken, type TokenRequest } from './sign-in.js';
 import { sm2Keys } from './sm2.js';

@@ -109,8 +109,7 @@ export async function notifyRoutes(app: App) {
       // The receiver is a chat user of any kind (a colleague, or a customer as cust_<id>), looked up the
       // way the chat looks them up, and only one the sender may chat with gets the push.
       const { kind } = kindOf(toUser);
-      if (!(await profileSeed(db, scope.tenantId, toUser)))
-        throw bad('notify.noUser', { account: toUser });
+      if (!(await profileSeed(db, scope.tenantId, toUser))) throw bad('notify.noUser', { account: toUser });
       if (kind.mayTalk && !(await kind.mayTalk(db, scope.tenantId, toUser, fromUser)))
         throw forbidden('notify.notYourPeer');
       const text = type === 'text' ? (message ?? '') : t(req.lang, `notify.tag.${type}`);
