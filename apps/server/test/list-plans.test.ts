@@ -132,17 +132,7 @@ function judgePlan(plan: PlanNode, filled: Map<string, number>) {
  * Statements known to read a filled table whole, each with why. They are not the list engine's (platform/
  * list.ts) and are reported to the lead; the test prints each one it excused, so a fixed one shows as unused.
  */
-const CHILDREN_WHY =
-  'crud.ts (Repo.withChildren) learns which rows of the page have children by reading every live child of ' +
-  'them (SELECT DISTINCT parent_id … WHERE parent_id = ANY(ids)); a row with hundreds of thousands of children ' +
-  'makes that a scan. One EXISTS … LIMIT 1 per row of the page would read at most one child each';
 const KNOWN: { route: string; statement: RegExp; why: string }[] = [
-  ...[
-    '/api/blade-system/dict/parent-list',
-    '/api/blade-system/dict/child-list',
-    '/api/blade-system/dict-biz/parent-list',
-    '/api/blade-system/dict-biz/child-list',
-  ].map((route) => ({ route, statement: /^\s*select distinct "parent_id" from/i, why: CHILDREN_WHY })),
   {
     route: '/api/blade-sales/catalog/list',
     statement: /order by b\.sort (ASC|DESC), s\.sort (ASC|DESC), m\.sort/i,

@@ -112,23 +112,18 @@ export class Repo<
   }
 
   /**
-   * Tree rows learn whether they have children from one indexed lookup of the rows at hand (a correlated
-   * EXISTS in the select list turns into a scan of the whole table on large tables).
+   * Tree rows learn whether they have children from one statement over the rows at hand: one EXISTS probe
+   * of the parent index per row, so a row with a million children costs what a row with one does (a
+   * DISTINCT over the children read them all; a correlated EXISTS in the select list scanned the table).
    */
   private async withChildren(db: Db, rows: Record<string, unknown>[]): Promise<R[]> {
     const out = rows.map((r) => camelRow<R>(r));
     if (!this.def.tree || !out.length) return out;
     const ids = out.map((r) => String(r.id));
-    let q = anyQb
-      .selectFrom(this.table)
-      .select('parentId')
-      .distinct()
-      .where(sql<SqlBool>`${sql.ref('parentId')} = ANY(${ids}::bigint[])`);
-    if (this.softDelete) q = q.where('isDeleted', '=', 0);
-    const c = q.compile();
-    const parents = new Set(
-      (await db.query<{ parent_id: string }>(c.sql, c.parameters)).map((r) => String(r.parent_id)),
-    );
+    const live = this.softDelete ? sql` AND c.is_deleted = 0` : sql``;
+    const c = sql<{ id: string }>`SELECT k.id::text AS id FROM unnest(${ids}::bigint[]) AS k(id)
+      WHERE EXISTS (SELECT 1 FROM ${sql.table(this.table)} c WHERE c.parent_id = k.id${live})`.compile(qb);
+    const parents = new Set((await db.query<{ id: string }>(c.sql, c.parameters)).map((r) => String(r.id)));
     return out.map((r) => ({ ...r, hasChildren: parents.has(String(r.id)) }));
   }
 
