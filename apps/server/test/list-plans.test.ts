@@ -142,14 +142,6 @@ const KNOWN: { route: string; statement: RegExp; why: string }[] = [
       'a scan at 1,000,000 models',
   },
   {
-    route: '/api/blade-sales/offer/list',
-    statement: /"q"\."customer_(name|phone)" LIKE/i,
-    why:
-      'the offer list joins sales_inquiry without q.is_deleted = 0 (offer-rules.ts, offerQuery), so the ' +
-      "inquiry's partial trigram indexes (WHERE is_deleted = 0) cannot serve the customer name and phone " +
-      'searches; the condition in the join (or trigram indexes without the predicate) would',
-  },
-  {
     route: '/api/blade-desk/notice/mine',
     statement:
       /^\s*select\s+count\(\*\) as "n" from "blade_notice".*NOT EXISTS \(SELECT 1 FROM blade_notice_read/is,

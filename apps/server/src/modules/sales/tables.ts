@@ -304,4 +304,16 @@ CREATE INDEX sales_offer_status_sort ON sales_offer (status, id) WHERE is_delete
 CREATE INDEX sales_resource_status_sort ON sales_resource (status, id) WHERE is_deleted = 0;
 `,
   },
+  {
+    // The offer list searches by its inquiry's customer name and phone, and keeps showing offers whose
+    // inquiry was removed (kept for the record): the inquiry's trigram indexes cover every row, so they
+    // serve that join as well as the inquiry list's own search (list-plans.test.ts).
+    id: '0007_inquiry_search_every_row',
+    sql: trigramIndexes([
+      'DROP INDEX IF EXISTS sales_inquiry_name_trgm;',
+      'DROP INDEX IF EXISTS sales_inquiry_phone_trgm;',
+      'CREATE INDEX sales_inquiry_name_trgm ON sales_inquiry USING gin (customer_name gin_trgm_ops);',
+      'CREATE INDEX sales_inquiry_phone_trgm ON sales_inquiry USING gin (customer_phone gin_trgm_ops);',
+    ]),
+  },
 ];
