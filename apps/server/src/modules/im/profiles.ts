@@ -62,7 +62,7 @@ const userRefresh = prepared(
  */
 export async function ensureUser(db: Db, tenantId: string, userID: string): Promise<UserProfile> {
   const have = await userGet.first(db, tenantId, userID);
-  return have ? toProfile(have) : refresh(db, tenantId, userID, null);
+  return have ? toProfile(have) : refresh(db, tenantId, userID, true);
 }
 
 /**
@@ -70,7 +70,7 @@ export async function ensureUser(db: Db, tenantId: string, userID: string): Prom
  * avatar and gender too until the user sets them in the chat profile.
  */
 export function refreshFromRecord(db: Db, tenantId: string, userID: string): Promise<UserProfile> {
-  return refresh(db, tenantId, userID, undefined);
+  return refresh(db, tenantId, userID, false);
 }
 
 // The identity's record and the chat profile in one statement: a sign-in's reads are one round trip and
@@ -132,21 +132,16 @@ async function seedAndRow(
 }
 
 /**
- * `have`: the user's chat profile row when the caller read it (null: there is none), undefined: read here,
- * with the record. Every connection's sign-in runs this, and the record rarely changes between two: a
- * row that already says what the record says is not written again (a write is a commit and a WAL flush).
+ * `absent`: the caller already found no chat profile (only the record is read then); otherwise the record
+ * and the profile are read together. Every connection's sign-in runs this, and the record rarely changes
+ * between two: a row that already says what the record says is not written again (a write is a commit and
+ * a WAL flush).
  */
-async function refresh(
-  db: Db,
-  tenantId: string,
-  userID: string,
-  have: ProfileRow | null | undefined,
-): Promise<UserProfile> {
+async function refresh(db: Db, tenantId: string, userID: string, absent: boolean): Promise<UserProfile> {
   const { name } = kindOf(userID);
-  const { seed, row } =
-    have === undefined
-      ? await seedAndRow(db, tenantId, userID)
-      : { seed: await profileSeed(db, tenantId, userID), row: have };
+  const { seed, row } = absent
+    ? { seed: await profileSeed(db, tenantId, userID), row: null }
+    : await seedAndRow(db, tenantId, userID);
   if (!seed) throw notFoundIm('im.noUser', { userID });
   const want = {
     department: seed.department.slice(0, 100),
