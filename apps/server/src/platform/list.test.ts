@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbLabel, testConfig, testDb } from '../../test/harness.js';
 import { Repo } from './crud.js';
 import type { Db, Row } from './db/index.js';
-import { EXACT_COUNT_LIMIT, listPage } from './list.js';
+import { EXACT_COUNT_LIMIT, estimates, listPage } from './list.js';
 import { parseOrder } from './paging.js';
 import type { Scope } from './scope.js';
 
@@ -107,6 +107,7 @@ describe(`list engine on ${dbLabel}`, () => {
   });
 
   it('counts exactly up to the limit, and a page that ends the list needs no count', async () => {
+    estimates.clear();
     statements.length = 0;
     const small = await page({ dictValue: 'item 5' }); // item 5, 50..57: one page
     expect(small.total).toBe(small.records.length);
@@ -121,6 +122,42 @@ describe(`list engine on ${dbLabel}`, () => {
     expect(statements).toHaveLength(3);
     expect(statements[2]).toMatch(new RegExp(`LIMIT \\$\\d+\\) s$|limit \\$\\d+\\) s$`));
     expect(EXACT_COUNT_LIMIT).toBe(10_000);
+  });
+
+  it('asks the planner once per list while paging: the next pages run their rows and the capped count only', async () => {
+    estimates.clear();
+    statements.length = 0;
+    await page({ current: 2 });
+    expect(statements.filter((s) => s.startsWith('EXPLAIN'))).toHaveLength(1);
+    statements.length = 0;
+    const third = await page({ current: 3 });
+    expect(third).toMatchObject({ total: ROWS, current: 3 });
+    expect(statements).toHaveLength(2);
+    expect(statements.some((s) => s.startsWith('EXPLAIN'))).toBe(false);
+
+    // Another search, or another tenant, is another list: its own estimate.
+    statements.length = 0;
+    await page({ current: 2, dictValue: 'item' });
+    const other = { ...scope, tenantId: '000001' } as Scope;
+    await listPage(
+      counted,
+      items.query(other).where('t.parentId', '=', PARENT),
+      items.spec,
+      { size: 10, current: 2 },
+      (s) => s.select(['t.id']),
+    );
+    expect(statements.filter((s) => s.startsWith('EXPLAIN'))).toHaveLength(2);
+  });
+
+  it('a large list pages on its cached estimate: one statement a page, the same "about" total', async () => {
+    await db.query(`ANALYZE blade_dict_biz`);
+    estimates.clear();
+    const second = await page({ current: 2 }, 20);
+    expect(second.estimated).toBe(true);
+    statements.length = 0;
+    const next = await page({ current: 3, cursor: second.next }, 20);
+    expect(statements).toHaveLength(1);
+    expect(next).toMatchObject({ estimated: true, total: second.total });
   });
 
   it('above the limit says the total is an estimate, never less than the rows it has shown', async () => {

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Page } from '@forecourt/contracts';
 import type { Db, Row } from './db/index.js';
@@ -22,10 +23,27 @@ import { nullableColumns } from './sql/schema.gen.js';
  * - `total` is exact up to EXACT_COUNT_LIMIT rows; above it, it is the planner's estimate and the page says
  *   `estimated: true` (PostgREST's `count=estimated`). A page that ends the list makes the total exact
  *   without a count. No request ever counts more than EXACT_COUNT_LIMIT + 1 rows.
+ * - The planner's estimate of a list (its filters, its tenant) is asked at most once per ESTIMATE_TTL_MS
+ *   and kept in a bounded cache: paging through a list runs its rows, and its capped count when it is
+ *   small, and nothing else. The estimate only ever picks between "count it" and "about N"; the planner's
+ *   statistics it comes from are themselves minutes old, so seconds more do not make it worse.
  * - A cursor only carries sort-key values; it is checked against the order at hand (a cursor of another
  *   order is a 400 naming `cursor`) and its values only ever reach SQL as parameters.
  */
 export const EXACT_COUNT_LIMIT = 10_000;
+export const ESTIMATE_TTL_MS = 10_000;
+
+/**
+ * Estimates by statement and parameters (the tenant and the caller's filters are among them, so one
+ * tenant's or one search's figure never answers another's). Keyed by caller input, so bounded in entries
+ * and in key bytes.
+ */
+export const estimates = new LRUCache<string, number>({
+  max: 5_000,
+  maxSize: 4 * 1024 * 1024,
+  sizeCalculation: (_v, key) => key.length + 16,
+  ttl: ESTIMATE_TTL_MS,
+});
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type ListQuery = SelectQueryBuilder<any, any, object>;
@@ -166,6 +184,8 @@ export function listStatements(
   };
 }
 
+const bigintText = (_k: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v);
+
 function planRows(row: Row | undefined): number {
   let plan = row?.['QUERY PLAN'];
   if (typeof plan === 'string') plan = JSON.parse(plan);
@@ -201,7 +221,12 @@ export async function listPage(
     // The list ends on this page: the total needs no count.
     total = offset + raw.length;
   } else {
-    const est = planRows(await db.one<Row>(st.estimate.sql, st.estimate.parameters));
+    const key = `${db.kind}\u0000${st.estimate.sql}\u0000${JSON.stringify(st.estimate.parameters, bigintText)}`;
+    let est = estimates.get(key);
+    if (est === undefined) {
+      est = planRows(await db.one<Row>(st.estimate.sql, st.estimate.parameters));
+      estimates.set(key, est);
+    }
     if (est > exactLimit) {
       total = est;
       estimated = true;
@@ -210,6 +235,8 @@ export async function listPage(
       if (n > exactLimit) {
         total = Math.max(n, est);
         estimated = true;
+        // The planner thought it small: the next page of this list goes by what the count found.
+        estimates.set(key, total);
       } else total = n;
     }
   }
