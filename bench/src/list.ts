@@ -22,6 +22,8 @@ const serverMain = process.env.BENCH_SERVER_MAIN ?? path.join(root, 'apps/server
 const peerMain = path.join(root, 'bench/src/peers/bare-list.mjs');
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+// Both sides get the same unmeasured warm-up before each case.
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const PASSWORD = 'Admin#Bench2026';
 const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -41,8 +43,11 @@ async function adminQuery(sql: string) {
   }
 }
 
-const name = `forecourt_bench_list_${Date.now()}`;
-await adminQuery(`CREATE DATABASE ${name}`);
+// BENCH_REUSE_DB=<name>: a database an earlier run kept (BENCH_KEEP_DB=1), filled and analysed; the run
+// skips the insert and keeps it.
+const reuse = process.env.BENCH_REUSE_DB;
+const name = reuse ?? `forecourt_bench_list_${Date.now()}`;
+if (!reuse) await adminQuery(`CREATE DATABASE ${name}`);
 const u = new URL(admin);
 u.pathname = `/${name}`;
 const databaseUrl = u.toString();
@@ -64,19 +69,22 @@ try {
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     const t0 = Date.now();
-    const parent = await db.query<{ id: string }>(
-      `INSERT INTO blade_dict_biz (id, tenant_id, parent_id, code, dict_key, dict_value, sort)
+    if (reuse) parentId = '900000000000000001';
+    else {
+      const parent = await db.query<{ id: string }>(
+        `INSERT INTO blade_dict_biz (id, tenant_id, parent_id, code, dict_key, dict_value, sort)
        VALUES (900000000000000001, '000000', 0, 'bench_items', '-1', 'Bench items', 0) RETURNING id::text`,
-    );
-    parentId = parent.rows[0]!.id;
-    await db.query(
-      `INSERT INTO blade_dict_biz (id, tenant_id, parent_id, code, dict_key, dict_value, sort, remark)
+      );
+      parentId = parent.rows[0]!.id;
+      await db.query(
+        `INSERT INTO blade_dict_biz (id, tenant_id, parent_id, code, dict_key, dict_value, sort, remark)
        SELECT 900000000000000001 + g, '000000', 900000000000000001, 'bench_items', 'k' || g, '车型 ' || g || ' 号', g % 1000, 'row ' || g
          FROM generate_series(1, ${ROWS}) g`,
-    );
-    await db.query('ANALYZE blade_dict_biz');
+      );
+      await db.query('ANALYZE blade_dict_biz');
+      console.log(`inserted ${ROWS} rows in ${Date.now() - t0} ms`);
+    }
     await db.end();
-    console.log(`inserted ${ROWS} rows in ${Date.now() - t0} ms`);
 
     const headers = { Authorization: BASIC, 'Tenant-Id': '000000' };
     const key = (await (await fetch(`${s.url}/api/blade-auth/oauth/public-key`, { headers })).json()) as {
@@ -131,6 +139,7 @@ try {
       ours[k] = await measure(`${s.url}/api/blade-system/dict-biz/child-list?${qs.ours}`, {
         headers: auth,
         seconds: SECONDS,
+        warmupSeconds: WARMUP,
       });
     await s.stop();
 
@@ -138,7 +147,10 @@ try {
     const theirs: Record<string, LatencyFigures> = {};
     try {
       for (const [k, qs] of Object.entries(cases))
-        theirs[k] = await measure(`${peer.url}/child-list?${qs.peer}`, { seconds: SECONDS });
+        theirs[k] = await measure(`${peer.url}/child-list?${qs.peer}`, {
+          seconds: SECONDS,
+          warmupSeconds: WARMUP,
+        });
     } finally {
       await peer.stop();
     }
@@ -167,7 +179,7 @@ try {
   }
 } finally {
   // BENCH_KEEP_DB=1 keeps the filled database for EXPLAIN ANALYZE afterwards (its name is printed).
-  if (process.env.BENCH_KEEP_DB === '1') console.log(`kept database ${name}`);
+  if (process.env.BENCH_KEEP_DB === '1' || reuse) console.log(`kept database ${name}`);
   else await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

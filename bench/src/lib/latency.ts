@@ -12,11 +12,20 @@ export interface LatencyFigures {
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-/** `connections` loops fetching the URL for `seconds`; every latency is kept, so any percentile is exact. */
+/**
+ * `connections` loops fetching the URL for `seconds`; every latency is kept, so any percentile is exact.
+ * `warmupSeconds` of the same load run first, unmeasured, so neither side's JIT warm-up lands in its figures.
+ */
 export async function measure(
   url: string,
-  opts: { headers?: Record<string, string>; connections?: number; seconds?: number } = {},
+  opts: {
+    headers?: Record<string, string>;
+    connections?: number;
+    seconds?: number;
+    warmupSeconds?: number;
+  } = {},
 ): Promise<LatencyFigures> {
+  if (opts.warmupSeconds) await measure(url, { ...opts, seconds: opts.warmupSeconds, warmupSeconds: 0 });
   const until = performance.now() + (opts.seconds ?? 8) * 1000;
   const times: number[] = [];
   let errors = 0;
