@@ -1,11 +1,23 @@
 import { formatDateTime } from './time.js';
 
 /** snake_case columns → camelCase fields; Dates → 'yyyy-MM-dd HH:mm:ss'. */
+// Column names come from our own SQL, a few hundred in all; the bound only guards against a surprise.
+const camelNames = new Map<string, string>();
+function camelName(k: string): string {
+  let c = camelNames.get(k);
+  if (c === undefined) {
+    c = k.replace(/_([a-z0-9])/g, (_, x: string) => x.toUpperCase());
+    if (camelNames.size >= 10_000) camelNames.clear();
+    camelNames.set(k, c);
+  }
+  return c;
+}
+
 export function camelRow<T = Record<string, unknown>>(row: Record<string, unknown>): T {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row)) {
-    out[k.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())] =
-      v instanceof Date ? formatDateTime(v) : v;
+  for (const k in row) {
+    const v = row[k];
+    out[camelName(k)] = v instanceof Date ? formatDateTime(v) : v;
   }
   return out as T;
 }
