@@ -90,6 +90,7 @@ export class Repo<
       defaultOrder: def.defaultOrder ?? 't.id',
       id: 't.id',
       tables: { t: def.table },
+      ...(def.tree ? { children: { table: def.table, softDelete: this.softDelete } } : {}),
     };
     // A default order the list engine cannot page by fails at start, not on the first request.
     parseOrder(this.spec.defaultOrder);
@@ -148,8 +149,9 @@ export class Repo<
   async page(db: Db, scope: Scope, query: PageQuery & Record<string, unknown>, extra?: Extra) {
     let q = this.query(scope);
     if (extra) q = extra(q);
+    // A tree's page says which rows have children in its own statement (ListSpec.children).
     const p = await listPage(db, q, this.spec, query, (s) => this.selectFields(s));
-    return { ...p, records: await this.withChildren(db, p.records) };
+    return { ...p, records: p.records.map((r) => camelRow<R>(r)) };
   }
 
   /** Every matching row, unpaged (trees, pickers); capped so a mistake cannot exhaust memory. */

@@ -168,6 +168,42 @@ describe(`list engine on ${dbLabel}`, () => {
     expect(p.pages).toBe(Math.ceil(p.total / 10));
   });
 
+  it("says which rows of a tree's page have live children in the page's own statement, in the page's order", async () => {
+    // A live grandchild under item 1, a removed one under item 2.
+    await db.query(
+      `INSERT INTO blade_dict_biz (id, tenant_id, parent_id, code, dict_key, dict_value, sort, is_deleted)
+       VALUES (${PARENT} + 1001, '000000', ${PARENT} + 1, 'list_test', 'g1', 'grandchild', 0, 0),
+              (${PARENT} + 1002, '000000', ${PARENT} + 2, 'list_test', 'g2', 'grandchild', 0, 1)`,
+    );
+    const tree = { ...items.spec, children: { table: 'blade_dict_biz', softDelete: true } };
+    const treePage = (q: Q) =>
+      listPage(counted, items.query(scope).where('t.parentId', '=', PARENT), tree, { size: 10, ...q }, (s) =>
+        s.select(['t.id', 't.sort', 't.remark', 't.dictKey']),
+      );
+    try {
+      for (const q of [{ descs: 'remark' }, { cursor: 'last' }, { ascs: 'dictKey' }]) {
+        const all = await byOffset(q.cursor ? {} : q);
+        statements.length = 0;
+        const p = await treePage(q);
+        // One statement reads the page and its children; the others are the total's (estimate, capped count).
+        const reads = statements.filter((x) => !x.startsWith('EXPLAIN') && !/^SELECT count\(\*\)/.test(x));
+        expect(reads).toHaveLength(1);
+        expect(reads[0]).toMatch(/has_children/);
+        expect(ids(p.records)).toEqual(q.cursor ? all.slice(-10) : all.slice(0, 10));
+        for (const r of p.records) {
+          expect(r.has_children).toBe(String(r.id) === String(BigInt(PARENT) + 1n));
+          expect(Object.keys(r).some((k) => k.startsWith('z'))).toBe(false);
+        }
+      }
+      const byId = async (id: bigint) =>
+        (await treePage({ ascs: 'dictKey', size: 100 })).records.find((r) => String(r.id) === String(id));
+      expect((await byId(BigInt(PARENT) + 1n))?.has_children).toBe(true);
+      expect((await byId(BigInt(PARENT) + 2n))?.has_children).toBe(false);
+    } finally {
+      await db.query(`DELETE FROM blade_dict_biz WHERE parent_id IN (${PARENT} + 1, ${PARENT} + 2)`);
+    }
+  });
+
   it('refuses a forged cursor and a cursor of another order with a 400 naming cursor', async () => {
     const p = await page({});
     for (const cursor of ['not-base64-json', Buffer.from('{"o":"x","d":"n","v":[]}').toString('base64url')]) {

@@ -61,6 +61,11 @@ export interface ListSpec {
   id: string;
   /** Alias → table, for knowing which sort columns may hold NULL. */
   tables: Record<string, string>;
+  /**
+   * A tree's table (trusted): each row of the page says whether it has children (`has_children`), probed
+   * in the page's own statement after its LIMIT, one EXISTS on the parent index per row of the page.
+   */
+  children?: { table: string; softDelete: boolean };
 }
 
 interface Cursor {
@@ -144,6 +149,8 @@ export function after(keys: SortKey[], v: (string | null)[]): RawBuilder<SqlBool
 
 const flip = (keys: SortKey[]) => keys.map((k) => ({ ...k, desc: !k.desc }));
 const KEY = (i: number) => `zkey${i}`;
+/** The sort keys as their own type, for ordering the page again outside its LIMIT (spec.children). */
+const ORD = (i: number) => `zord${i}`;
 
 /** The page's statements, built but not run (the plan test explains them). */
 export function listStatements(
@@ -164,9 +171,26 @@ export function listStatements(
   const backwards = cursor === 'last' || cursor?.d === 'p';
   const readKeys = backwards ? flip(keys) : keys;
   let rows = select(where).select(keys.map((k, i) => sql`(${sql.raw(k.col)})::text`.as(KEY(i))));
+  if (spec.children) rows = rows.select(readKeys.map((k, i) => sql`${sql.raw(k.col)}`.as(ORD(i))));
   if (cursor && cursor !== 'last') rows = rows.where(after(readKeys, cursor.v));
   rows = rows.orderBy(ORDER(readKeys)).limit(size);
   if (!cursor && offset) rows = rows.offset(offset);
+  let page = rows.compile() as { sql: string; parameters: readonly unknown[] };
+  if (spec.children) {
+    // The probe runs on the page's rows only, after its LIMIT, as a semi-join over them: one probe of the
+    // parent index per row. (An EXISTS in the select list runs under a sort for every candidate row, and
+    // the planner, expecting many children per parent, plans it as a scan that stops at the first child:
+    // a whole-table read for every leaf.) The outer ORDER BY puts the page's few rows back in order.
+    const live = spec.children.softDelete ? ' AND c.is_deleted = 0' : '';
+    const order = readKeys.map((k, i) => `p.${ORD(i)} ${k.desc ? 'DESC' : 'ASC'}`).join(', ');
+    page = {
+      sql:
+        `WITH p AS (${page.sql}) SELECT p.*, p.id IN (SELECT k.id FROM p k WHERE EXISTS ` +
+        `(SELECT 1 FROM ${spec.children.table} c WHERE c.parent_id = k.id${live})) AS has_children ` +
+        `FROM p ORDER BY ${order}`,
+      parameters: page.parameters,
+    };
+  }
 
   const one = where.clearSelect().select(sql`1`.as('one'));
   const countQ = one.limit(exactLimit + 1).compile();
@@ -178,7 +202,7 @@ export function listStatements(
     keys,
     cursor,
     backwards,
-    rows: rows.compile(),
+    rows: page,
     count: { sql: `SELECT count(*) AS n FROM (${countQ.sql}) s`, parameters: countQ.parameters },
     estimate: { sql: `EXPLAIN (FORMAT JSON) ${estimate.sql}`, parameters: estimate.parameters },
   };
@@ -213,7 +237,11 @@ export async function listPage(
   if (backwards) raw.reverse();
   const keyOf = (r: Row) => keys.map((_, i) => (r[KEY(i)] ?? null) as string | null);
   const edges = raw.length ? { first: keyOf(raw[0]!), last: keyOf(raw.at(-1)!) } : undefined;
-  for (const r of raw) for (let i = 0; i < keys.length; i++) delete r[KEY(i)];
+  for (const r of raw)
+    for (let i = 0; i < keys.length; i++) {
+      delete r[KEY(i)];
+      delete r[ORD(i)];
+    }
 
   let total: number;
   let estimated = false;
