@@ -173,4 +173,23 @@ test.describe('the notice bell', () => {
       .filter({ hasText: /^2$/ })
       .waitFor();
   });
+
+  test('the workbench shows a count at the cap (100 and more unread) as 99+, as the bell does', async ({
+    pages,
+  }) => {
+    const { page } = await pages.signedIn('online2');
+    await page.route('**/api/blade-desk/workbench', async (route) => {
+      const res = await route.fetch();
+      const body = await res.json();
+      body.data.unreadNotices = 100;
+      await route.fulfill({ response: res, json: body });
+    });
+    await page.goto(`${baseUrl()}/wel/index`);
+    await page
+      .locator('.ant-statistic')
+      .filter({ hasText: '未读通知' })
+      .locator('.ant-statistic-content-value')
+      .filter({ hasText: /^99\+$/ })
+      .waitFor();
+  });
 });

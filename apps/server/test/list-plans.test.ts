@@ -141,14 +141,6 @@ const KNOWN: { route: string; statement: RegExp; why: string }[] = [
       'tables, so no index gives it and every model is joined and sorted; fine at catalog sizes (thousands), ' +
       'a scan at 1,000,000 models',
   },
-  {
-    route: '/api/blade-desk/notice/mine',
-    statement:
-      /^\s*select\s+count\(\*\) as "n" from "blade_notice".*NOT EXISTS \(SELECT 1 FROM blade_notice_read/is,
-    why:
-      "the bell's unread count is exact and uncapped (desk/routes.ts, unreadNotices): every notice of the " +
-      "tenant is checked against the caller's read marks; the page itself is on the list engine",
-  },
 ];
 
 interface ColumnInfo {

@@ -12,8 +12,18 @@ export const Notice = Type.Object({
 });
 export type Notice = Static<typeof Notice>;
 
-/** A page of notices and how many the caller has not read. */
-export const NoticePage = Type.Intersect([PageOf(Notice), Type.Object({ unread: Type.Integer() })]);
+/**
+ * Unread notices are counted up to UNREAD_CAP: a count of UNREAD_CAP means "more than UNREAD_CAP − 1", and
+ * the shell shows it as "99+" (antd's Badge overflow). Counting further would check every notice of the
+ * tenant against the caller's read marks on each bell refresh.
+ */
+export const UNREAD_CAP = 100;
+
+/** A page of notices and how many the caller has not read (up to UNREAD_CAP). */
+export const NoticePage = Type.Intersect([
+  PageOf(Notice),
+  Type.Object({ unread: Type.Integer({ minimum: 0, maximum: UNREAD_CAP }) }),
+]);
 export type NoticePage = Static<typeof NoticePage>;
 
 /** A message of the system inbox (chat's system account), shown with the notices. */
@@ -32,7 +42,8 @@ export type SystemNoticePage = Static<typeof SystemNoticePage>;
 /** The workbench: the caller's pending items (null: not an approver) and the latest notices. */
 export const Workbench = Type.Object({
   pendingApprovals: Nullable(Type.Integer()),
-  unreadNotices: Type.Integer(),
+  /** Up to UNREAD_CAP. */
+  unreadNotices: Type.Integer({ minimum: 0, maximum: UNREAD_CAP }),
   notices: Type.Array(Type.Omit(Notice, ['read'])),
 });
 export type Workbench = Static<typeof Workbench>;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNREAD_CAP } from '@forecourt/contracts';
 import { call, createTestApp, dbLabel, otherTenant, tokenFor, type TestApp } from '../../../test/harness.js';
 
 describe(`workbench, dashboard and client log (${dbLabel})`, () => {
@@ -108,6 +109,31 @@ describe(`workbench, dashboard and client log (${dbLabel})`, () => {
     });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().msg).toBe("only your own tenant's notices can be marked");
+  });
+
+  it('counts unread notices up to the cap the bell shows as 99+, and exactly below it', async () => {
+    // Another tenant with 150 notices, none read: the count stops at UNREAD_CAP.
+    const token = await otherTenant(t, '444444', { administrator: false });
+    await t.db.query(
+      `INSERT INTO blade_notice (id, tenant_id, title, content, category, publish_time)
+       SELECT 9400000000 + g, '444444', 'n' || g, '', 1, now() - make_interval(mins => g) FROM generate_series(1, 150) g`,
+    );
+    const mine = async () =>
+      (await call(t, token, { url: '/api/blade-desk/notice/mine?size=50' })).json().data;
+    const bench = async () => (await call(t, token, { url: '/api/blade-desk/workbench' })).json().data;
+    expect(UNREAD_CAP).toBe(100);
+    expect(await mine()).toMatchObject({ total: 150, unread: UNREAD_CAP });
+    expect((await bench()).unreadNotices).toBe(UNREAD_CAP);
+    // Reading 60 leaves 90: below the cap the count is exact again.
+    const ids = Array.from({ length: 60 }, (_, i) => String(9400000001 + i));
+    const read = await call(t, token, {
+      method: 'POST',
+      url: '/api/blade-desk/notice/read',
+      payload: { ids },
+    });
+    expect(read.json()).toMatchObject({ code: 200, data: 90 });
+    expect((await mine()).unread).toBe(90);
+    expect((await bench()).unreadNotices).toBe(90);
   });
 
   it('refuses malformed or unknown notice ids naming the field', async () => {

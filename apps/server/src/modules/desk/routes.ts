@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Dashboard, NoticePage, SystemNoticePage, Workbench } from '@forecourt/contracts';
+import { Dashboard, NoticePage, SystemNoticePage, UNREAD_CAP, Workbench } from '@forecourt/contracts';
 import { urlString } from '../../platform/url.js';
 import type { App } from '../../platform/context.js';
 import { envelope, ok } from '../../platform/envelope.js';
@@ -65,14 +65,23 @@ interface NoticeRaw {
   read: boolean;
 }
 
-/** The caller's unread notices of their tenant. */
+/**
+ * The caller's unread notices of their tenant, counted up to UNREAD_CAP (the bell shows "99+"): the count
+ * stops at the cap however many notices the tenant has.
+ */
 const unreadNotices = (s: Scope) =>
-  ownTenant(s)
-    .selectFrom('blade_notice', 'n')
-    .select(count)
-    .where(
-      sql<SqlBool>`NOT EXISTS (SELECT 1 FROM blade_notice_read r WHERE r.notice_id = n.id AND r.user_id = ${s.userId})`,
-    );
+  globalDb
+    .selectFrom(
+      ownTenant(s)
+        .selectFrom('blade_notice', 'n')
+        .select(sql`1`.as('one'))
+        .where(
+          sql<SqlBool>`NOT EXISTS (SELECT 1 FROM blade_notice_read r WHERE r.notice_id = n.id AND r.user_id = ${s.userId})`,
+        )
+        .limit(UNREAD_CAP)
+        .as('u'),
+    )
+    .select(count);
 
 /** The workbench, the dashboard and the client error log: the shell's own data. */
 export async function deskRoutes(app: App) {
@@ -143,7 +152,7 @@ export async function deskRoutes(app: App) {
         .leftJoin('blade_notice_read as r', (j) =>
           j.onRef('r.noticeId', '=', 'n.id').on('r.userId', '=', s.userId),
         );
-      // The page by the list engine (estimated totals and cursors at any size); the unread count exact.
+      // The page by the list engine (estimated totals and cursors at any size); the unread count capped.
       const [p, counts] = await Promise.all([
         listPage(db, withReads, NOTICE_LIST, req.query, (q) =>
           q.select([

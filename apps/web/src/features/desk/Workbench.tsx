@@ -9,7 +9,7 @@ import { pick } from '@/shared/i18n';
 import { useMenuRoutes } from '@/shared/menu/menus';
 import { menuIcon } from '@/shared/menu/icons';
 import { useOpenMenu } from '@/shared/menu/navigate';
-import { workbenchQuery } from './api';
+import { unreadText, workbenchQuery } from './api';
 import { WidgetSlot } from './WidgetSlot';
 
 const greetingKey = (h: number) => (h < 11 ? 'morning' : h < 13 ? 'noon' : h < 18 ? 'afternoon' : 'evening');
@@ -83,7 +83,7 @@ export default function Workbench() {
               </Col>
             )}
             <Col span={12}>
-              <Statistic title={t('wel.unreadNotices')} value={data?.unreadNotices ?? 0} />
+              <Statistic title={t('wel.unreadNotices')} value={unreadText(data?.unreadNotices ?? 0)} />
             </Col>
           </Row>
         </Card>

@@ -9,8 +9,18 @@ export interface Notice {
   publishTime: string;
 }
 
+/**
+ * The server counts unread notices up to this (contracts' UNREAD_CAP, checked equal in api.test.ts; not
+ * imported, so the workbench's first load does not carry the contracts' schemas).
+ */
+export const UNREAD_CAP = 100;
+
+/** A count at the cap reads "99+", as the bell's badge does. */
+export const unreadText = (n: number): number | string => (n >= UNREAD_CAP ? `${UNREAD_CAP - 1}+` : n);
+
 export interface WorkbenchData {
   pendingApprovals: number | null;
+  /** Up to UNREAD_CAP. */
   unreadNotices: number;
   notices: Notice[];
 }
