@@ -192,9 +192,15 @@ export function listStatements(
     };
   }
 
-  const one = where.clearSelect().select(sql`1`.as('one'));
-  const countQ = one.limit(exactLimit + 1).compile();
-  const estimate = one.compile();
+  // Compiled once for both: the estimate explains it, the count caps it with one more parameter.
+  const estimate = where
+    .clearSelect()
+    .select(sql`1`.as('one'))
+    .compile();
+  const countQ = {
+    sql: `${estimate.sql} limit $${estimate.parameters.length + 1}`,
+    parameters: [...estimate.parameters, exactLimit + 1],
+  };
   return {
     current,
     size,
