@@ -29,6 +29,15 @@ export default defineConfig({
     manifest: true,
     // h5.html: the customers' mobile chat page (/h5/chat), a separate light entry.
     rollupOptions: {
+      // The shared contracts (packages/contracts) are pure declarations: a module of theirs is bundled
+      // only when the web uses one of its exports, so a page that reads a list of statuses does not bring
+      // the wire schemas (typebox) or the money arithmetic (decimal.js) along; and typebox's builders
+      // (`Type.Object(...)`) only build a value, so a schema the web never reads is left out (a constant
+      // beside the schemas does not bring typebox).
+      treeshake: {
+        moduleSideEffects: (id) => !/[\\/]packages[\\/]contracts[\\/]src[\\/]/.test(id),
+        manualPureFunctions: ['Type'],
+      },
       input: {
         main: path.resolve(import.meta.dirname, 'index.html'),
         h5: path.resolve(import.meta.dirname, 'h5.html'),

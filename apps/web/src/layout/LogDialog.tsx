@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Button, Modal, Space, Table, Typography, message } from 'antd';
-import { http } from '@/shared/http';
+import { Button, Modal, Space, Table, Typography } from 'antd';
+import { http, toast } from '@/shared/http';
 import { clearLogs, useLogs, type LogEntry } from '@/shared/logs/store';
 
 /** The log table with its upload and clear actions (a chunk of its own: Table is heavy). */
@@ -16,7 +16,7 @@ export default function LogDialog({ open, onClose }: { open: boolean; onClose: (
       cancelText: t('common.cancel'),
       onOk: async () => {
         await http.post('/api/blade-desk/log/client-errors', logs);
-        void message.success(t('logs.sent'));
+        toast.success(t('logs.sent'));
       },
     });
   const clear = () =>
@@ -27,7 +27,7 @@ export default function LogDialog({ open, onClose }: { open: boolean; onClose: (
       cancelText: t('common.cancel'),
       onOk: () => {
         clearLogs();
-        void message.success(t('logs.cleared'));
+        toast.success(t('logs.cleared'));
       },
     });
 

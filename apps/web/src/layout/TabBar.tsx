@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Dropdown, Tabs, message, theme } from 'antd';
+import { Dropdown, Tabs, theme } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { confirm } from '@/shared/notify/confirm';
 import { contrast, readableShade } from '@/shared/ui/contrast';
 import { closeAll, closeOthers, closeTab, refreshTab, useTabs, type Tab } from './tabs';
+import { toast } from '@/shared/http';
 
 /** The tab strip: click to switch, × to close (never the last), right-click anywhere on a tab for its menu. */
 export function TabBar() {
@@ -37,7 +38,7 @@ export function TabBar() {
           onOk: () => {
             queryClient.clear();
             refreshTab(tab.value);
-            void message.success(t('tabs.cleared'));
+            toast.success(t('tabs.cleared'));
           },
         });
       }
@@ -59,7 +60,7 @@ export function TabBar() {
       onChange={(key) => navigate(key)}
       onEdit={(key, action) => {
         if (action !== 'remove') return;
-        if (tabs.length <= 1) return void message.warning(t('tabs.lastTab'));
+        if (tabs.length <= 1) return void toast.warning(t('tabs.lastTab'));
         const next = closeTab(String(key));
         if (next) navigate(next);
       }}

@@ -1,14 +1,11 @@
+import { useEffect } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { message } from 'antd';
-import { TOAST } from '@/shared/http';
+import { loadToasts } from '@/shared/http';
 import i18n from '@/shared/i18n';
 import { createQueryClient } from '@/shared/query/client';
 import { WorkbenchWidgets } from '@/shared/page/widgets';
 import { MainLayout } from './MainLayout';
 import { WIDGETS } from './registry';
-
-// Pages of the workspace call antd's message directly: same timing as the client's toasts.
-message.config(TOAST);
 
 /** Server state lives with the signed-in workspace; the public pages do without the query cache. */
 const queryClient = createQueryClient();
@@ -18,6 +15,9 @@ const queryClient = createQueryClient();
 i18n.on('languageChanged', () => void queryClient.invalidateQueries());
 
 export default function Workspace() {
+  // antd's message loads once the workspace is up (it is not needed to show it) and takes the toasts'
+  // timing (shared/http toast), which the chat's direct calls of antd's message then share.
+  useEffect(() => void loadToasts(), []);
   return (
     <QueryClientProvider client={queryClient}>
       <WorkbenchWidgets.Provider value={WIDGETS}>

@@ -1,6 +1,9 @@
 import { Suspense, lazy, startTransition, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, ConfigProvider, Form, Input, Space, theme, type ThemeConfig } from 'antd';
+import { Button, ConfigProvider, Form, Space, theme, type ThemeConfig } from 'antd';
+// The input and the password input alone: antd's `Input` brings its text area, search and OTP inputs along.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { http, HttpError, toast } from '@/shared/http';
 import { DEFAULT_TENANT, loadSessionData, signIn } from '@/shared/auth/session';
@@ -139,7 +142,7 @@ export default function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
               label={t('login.password')}
               rules={[{ required: true, message: t('login.passwordRequired') }]}
             >
-              <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+              <Password prefix={<LockOutlined />} autoComplete="current-password" />
             </Form.Item>
             {captcha && (
               <Form.Item label={t('login.captcha')} required>

@@ -1,31 +1,32 @@
+import { Suspense, lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card, Col, Row } from 'antd';
+import { Card, Col, Row, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import ReactEChartsCore from 'echarts-for-react/lib/core';
-import * as echarts from 'echarts/core';
-import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import { CanvasRenderer } from 'echarts/renderers';
 import { dashboardQuery } from './api';
 
-echarts.use([
-  BarChart,
-  LineChart,
-  PieChart,
-  GridComponent,
-  TooltipComponent,
-  LegendComponent,
-  CanvasRenderer,
-]);
+// ECharts loads with the charts, in their cards' places (of the charts' height), after the page shows.
+const loadChart = () => import('./DashboardChart');
+const DashboardChart = lazy(loadChart);
+const HEIGHT = 300;
 
 const chart = (option: object, label: string) => (
-  <ReactEChartsCore echarts={echarts} option={option} style={{ height: 300 }} notMerge aria-label={label} />
+  <Suspense
+    fallback={
+      <div style={{ height: HEIGHT, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        <Spin />
+      </div>
+    }
+  >
+    <DashboardChart option={option} label={label} />
+  </Suspense>
 );
 
 /** Charts over the tenant's real data: staff, sign-ins, departments, menus. */
 export default function Dashboard() {
   const { t } = useTranslation();
   const { data } = useQuery(dashboardQuery());
+  // The charts' code is asked for with the data, not after it.
+  useEffect(() => void loadChart(), []);
   if (!data) return null;
   return (
     <Row gutter={[16, 16]}>

@@ -1,23 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Button,
-  Card,
-  Col,
-  Form,
-  Input,
-  Radio,
-  Row,
-  Segmented,
-  Space,
-  Switch,
-  Typography,
-  message,
-} from 'antd';
+import { Button, Card, Col, Form, Radio, Row, Segmented, Space, Switch, Typography } from 'antd';
+import Input from 'antd/es/input/Input';
 import { addResources } from '@/shared/i18n';
 import {
   AttachmentUploader,
-  ImageUploadDialog,
   ImageUploader,
   type AttachmentItem,
   type AttachmentKind,
@@ -35,6 +22,12 @@ import {
   type PickerValue,
 } from '@/shared/pickers';
 import { amountRule, mobileRule, numberRule, urlRule } from '@/shared/validators';
+import { toast } from '@/shared/http';
+
+// The image upload dialog loads when first opened.
+const ImageUploadDialog = lazy(() =>
+  import('@/shared/upload/ImageUploadDialog').then((m) => ({ default: m.ImageUploadDialog })),
+);
 
 addResources('testPage', {
   zh: {
@@ -191,18 +184,23 @@ function ImageModesCard() {
 function ImageDialogCard() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const [result, setResult] = useState<UploadResult[]>([]);
   return (
     <Widget id="image-dialog" title={t('testPage.imageDialog')}>
-      <Button onClick={() => setOpen(true)}>{t('testPage.openImageDialog')}</Button>
-      <ImageUploadDialog
-        open={open}
-        onCancel={() => setOpen(false)}
-        onOk={(images) => {
-          setResult(images);
-          setOpen(false);
-        }}
-      />
+      <Button onClick={() => (setOpened(true), setOpen(true))}>{t('testPage.openImageDialog')}</Button>
+      {opened && (
+        <Suspense>
+          <ImageUploadDialog
+            open={open}
+            onCancel={() => setOpen(false)}
+            onOk={(images) => {
+              setResult(images);
+              setOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
       <Value name="image dialog" value={result} />
     </Widget>
   );
@@ -307,7 +305,7 @@ function MapCard() {
         form={form}
         name="test-map"
         layout="vertical"
-        onFinish={(v) => (setSaved(v.place), void message.success(t('testPage.accepted')))}
+        onFinish={(v) => (setSaved(v.place), void toast.success(t('testPage.accepted')))}
       >
         <Form.Item
           name="place"
@@ -340,7 +338,7 @@ function ValidatorsCard() {
       <Form
         name="test-validators"
         layout="vertical"
-        onFinish={(v: object) => (setSaved(v), void message.success(t('testPage.accepted')))}
+        onFinish={(v: object) => (setSaved(v), void toast.success(t('testPage.accepted')))}
       >
         <Form.Item name="mobile" label={t('testPage.mobile')} rules={[mobileRule(t)]}>
           <Input maxLength={11} />

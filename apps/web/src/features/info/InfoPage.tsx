@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Avatar, Button, Card, Col, Descriptions, Form, Input, Modal, Radio, Row, message } from 'antd';
+import { Avatar, Button, Card, Col, Descriptions, Form, Modal, Radio, Row } from 'antd';
+import Input from 'antd/es/input/Input';
 import { EditOutlined } from '@ant-design/icons';
 import { useSession } from '@/shared/auth/store';
 import { PasswordForm } from '@/shared/auth/PasswordForm';
 import { initials, shownName } from '@/shared/avatar';
 import { useSaveProfile } from './api';
 import { avatarValid, type ProfileForm } from './profile';
+import { toast } from '@/shared/http';
 
 export default function InfoPage() {
   const { t } = useTranslation();
@@ -20,13 +22,13 @@ export default function InfoPage() {
   const save = () => {
     const values = form.getFieldsValue();
     if (!avatarValid(values.avatar)) {
-      void message.warning(t('info.avatarNotUrl'));
+      toast.warning(t('info.avatarNotUrl'));
       form.setFieldValue('avatar', '');
       return;
     }
     saving.mutate(values, {
       onSuccess: () => {
-        void message.success(t('info.saved'));
+        toast.success(t('info.saved'));
         setEditing(false);
       },
     });

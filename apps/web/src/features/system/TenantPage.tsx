@@ -1,12 +1,17 @@
-import { useMemo, useState } from 'react';
-import { Descriptions, Modal, Typography } from 'antd';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/shared/http';
 import { useSession } from '@/shared/auth/store';
 import { DEFAULT_TENANT } from '@/shared/auth/session';
-import { CrudTable, FormDialog, type Row } from '@/shared/crud';
+import { CrudTable, type Row } from '@/shared/crud';
 import { useSaveTenantForm } from './api';
 import { datasourceColumns, settingColumns, tenantDef } from './tenantDef';
+
+// The new tenant's account dialog loads when the server answers one; the settings form when first asked.
+const answers = () => import('./answerDialogs');
+const FormDialog = lazy(() =>
+  import('@/shared/crud/FormDialog').then((m) => ({ default: m.FormDialog<Row> })),
+);
 
 /** /system/tenant, with tenant settings (account limit, expiry) and the data source binding. */
 export default function TenantPage() {
@@ -21,22 +26,7 @@ export default function TenantPage() {
       tenantDef({
         platform,
         ask: (form, rows) => setAsking({ form, rows }),
-        created: (a) =>
-          Modal.info({
-            title: t('sys.tenant.created'),
-            width: 520,
-            content: (
-              <Descriptions column={1} size="small">
-                <Descriptions.Item label={t('sys.tenant.tenantId')}>{a.tenantId}</Descriptions.Item>
-                <Descriptions.Item label={t('sys.tenant.adminAccount')}>{a.adminAccount}</Descriptions.Item>
-                <Descriptions.Item label={t('sys.tenant.initialPassword')}>
-                  <Typography.Text copyable code>
-                    {a.adminPassword}
-                  </Typography.Text>
-                </Descriptions.Item>
-              </Descriptions>
-            ),
-          }),
+        created: (a) => void answers().then((m) => m.showTenantCreated(t, a)),
       }),
     [t, platform],
   );
@@ -45,33 +35,35 @@ export default function TenantPage() {
     <>
       <CrudTable def={def} />
       {asking && (
-        <FormDialog
-          open
-          name={`tenant-${asking.form}`}
-          mode="edit"
-          title={
-            setting
-              ? t('sys.tenant.settingTitle', { count: asking.rows.length })
-              : t('sys.tenant.datasourceTitle', { name: asking.rows[0]!.tenantName })
-          }
-          columns={setting ? settingColumns : datasourceColumns}
-          initial={setting ? { accountNumber: asking.rows[0]!.accountNumber ?? -1 } : asking.rows[0]}
-          dictOptions={() => []}
-          width={520}
-          saving={saving.isPending}
-          onSubmit={(values) =>
-            saving.mutate(
-              { form: asking.form, rows: asking.rows, values },
-              {
-                onSuccess: () => {
-                  toast.success(t('crud.saved'));
-                  setAsking(undefined);
+        <Suspense>
+          <FormDialog
+            open
+            name={`tenant-${asking.form}`}
+            mode="edit"
+            title={
+              setting
+                ? t('sys.tenant.settingTitle', { count: asking.rows.length })
+                : t('sys.tenant.datasourceTitle', { name: asking.rows[0]!.tenantName })
+            }
+            columns={setting ? settingColumns : datasourceColumns}
+            initial={setting ? { accountNumber: asking.rows[0]!.accountNumber ?? -1 } : asking.rows[0]}
+            dictOptions={() => []}
+            width={520}
+            saving={saving.isPending}
+            onSubmit={(values) =>
+              saving.mutate(
+                { form: asking.form, rows: asking.rows, values },
+                {
+                  onSuccess: () => {
+                    toast.success(t('crud.saved'));
+                    setAsking(undefined);
+                  },
                 },
-              },
-            )
-          }
-          onClose={() => setAsking(undefined)}
-        />
+              )
+            }
+            onClose={() => setAsking(undefined)}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -1,10 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Descriptions, Modal, Row, Tree, Typography } from 'antd';
+import { Card, Col, Row, Tree } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CrudTable } from '@/shared/crud';
 import { deptTreeQuery, type DeptNode } from './api';
 import { userDef } from './userDef';
+
+// The dialog that hands over an initial password loads when the server answers one.
+const answers = () => import('./answerDialogs');
 
 /** /system/user: the department tree on the left narrows the users on the right. */
 export default function UserPage() {
@@ -16,19 +19,7 @@ export default function UserPage() {
       userDef({
         t,
         showPassword: (title, password) =>
-          Modal.info({
-            title,
-            content: (
-              // Labelled: a bare string in a dialog does not say it is the password to hand over.
-              <Descriptions column={1} size="small">
-                <Descriptions.Item label={t('sys.user.initialPassword')}>
-                  <Typography.Text copyable={{ text: password }} code style={{ fontSize: 16 }}>
-                    {password}
-                  </Typography.Text>
-                </Descriptions.Item>
-              </Descriptions>
-            ),
-          }),
+          void answers().then((m) => m.showInitialPassword(t, title, password)),
       }),
     [t],
   );

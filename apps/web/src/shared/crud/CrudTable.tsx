@@ -1,10 +1,9 @@
-import { useMemo, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useMemo, type ReactNode } from 'react';
 import { Card, Table, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CrudSearchForm } from './CrudSearchForm';
 import { CrudToolbar } from './CrudToolbar';
 import { useDictionaries } from './dict';
-import { FormDialog } from './FormDialog';
 import './messages';
 import { cellText } from './params';
 import { RowButtons } from './RowButtons';
@@ -12,6 +11,11 @@ import type { AnyRow, CrudColumn, CrudDef, DictRef, Row } from './types';
 import { useCrudList } from './useCrudList';
 import { useCrudMutations } from './useCrudMutations';
 import { useCrudPermissions } from './useCrudPermissions';
+import { preloadWidgets } from './widgets';
+
+// The add/edit/view dialog (a modal, a form, its fields) loads when first opened.
+const loadFormDialog = () => import('./FormDialog');
+const FormDialog = lazy(() => loadFormDialog().then((m) => ({ default: m.FormDialog<Row> })));
 
 export interface CrudTableProps<R extends AnyRow = Row> {
   def: CrudDef<R>;
@@ -56,6 +60,12 @@ export function CrudTable<R extends AnyRow = Row>(props: CrudTableProps<R>) {
       : c.choices
         ? t(c.choices.find((o) => String(o.value) === String(v))?.label ?? String(v))
         : undefined;
+
+  // The widgets the declaration uses load with the list; the dialog once the page has shown.
+  useEffect(() => {
+    void preloadWidgets(def.columns);
+    void loadFormDialog();
+  }, [def.columns]);
 
   const list = useCrudList(def, { params, enabled });
   const writes = useCrudMutations(def, list, labelOf);
@@ -173,21 +183,23 @@ export function CrudTable<R extends AnyRow = Row>(props: CrudTableProps<R>) {
         }
       />
       {writes.dialog && (
-        <FormDialog
-          open
-          name={def.name}
-          title={t(`crud.${writes.dialog.mode}Title`, { title: t(def.title) })}
-          mode={writes.dialog.mode}
-          columns={def.columns}
-          initial={writes.dialog.initial}
-          loading={writes.dialog.loading}
-          record={writes.dialog.row}
-          width={def.formWidth}
-          dictOptions={dictOptions}
-          onSubmit={writes.submit}
-          saving={writes.saving}
-          onClose={writes.close}
-        />
+        <Suspense>
+          <FormDialog
+            open
+            name={def.name}
+            title={t(`crud.${writes.dialog.mode}Title`, { title: t(def.title) })}
+            mode={writes.dialog.mode}
+            columns={def.columns}
+            initial={writes.dialog.initial}
+            loading={writes.dialog.loading}
+            record={writes.dialog.row}
+            width={def.formWidth}
+            dictOptions={dictOptions}
+            onSubmit={writes.submit}
+            saving={writes.saving}
+            onClose={writes.close}
+          />
+        </Suspense>
       )}
     </Card>
   );

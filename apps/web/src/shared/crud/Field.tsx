@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Input, InputNumber, Select, TreeSelect } from 'antd';
-import dayjs from 'dayjs';
+import { Suspense } from 'react';
+import Input from 'antd/es/input/Input';
+import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
 import type { CrudColumn, FormMode, Row } from './types';
+import { Widget, WidgetFallback, widgetOf } from './widgets';
 
 export interface FieldInputProps {
   column: CrudColumn;
@@ -19,9 +20,11 @@ export interface FieldInputProps {
   onChange?: (v: unknown) => void;
 }
 
-const DATE_TIME = 'YYYY-MM-DD HH:mm:ss';
-
-/** One input of a search or edit form, chosen by the column's declaration. */
+/**
+ * One input of a search or edit form, chosen by the column's declaration. A plain input and a select are
+ * drawn here; the other widgets (date, number, text area, password, tree) are chunks of their own, loaded
+ * for the pages that declare them (see ./widgets).
+ */
 export function FieldInput({
   column: c,
   label,
@@ -36,12 +39,6 @@ export function FieldInput({
   const { t } = useTranslation();
   const f = c.form ?? {};
   const disabled = !searching && (mode === 'view' || (mode === 'edit' && f.lockedOnEdit));
-  const tree = useQuery({
-    queryKey: ['crud-tree', c.tree?.key],
-    queryFn: () => c.tree!.load(),
-    enabled: Boolean(c.tree),
-    staleTime: 30_000,
-  });
   if (f.component && !searching) return <>{f.component({ value, onChange, disabled, mode, record })}</>;
 
   const choices = dictOptions ?? c.choices?.map((o) => ({ value: o.value, label: t(o.label) }));
@@ -59,82 +56,33 @@ export function FieldInput({
       />
     );
   }
-  if (c.tree) {
+  const kind = widgetOf(c, searching);
+  if (kind) {
+    const placeholder = kind === 'tree' ? t('crud.choose', { label }) : t('crud.placeholder', { label });
     return (
-      <TreeSelect
-        id={id}
-        value={value as never}
-        onChange={onChange}
-        disabled={disabled}
-        allowClear
-        showSearch
-        treeNodeFilterProp="title"
-        multiple={f.multiple && !searching}
-        treeData={tree.data ?? []}
-        loading={tree.isLoading}
-        placeholder={t('crud.choose', { label })}
-        listHeight={360}
-      />
-    );
-  }
-  const placeholder = t('crud.placeholder', { label });
-  switch (searching ? 'input' : (f.type ?? 'input')) {
-    case 'textarea':
-      return (
-        <Input.TextArea
+      <Suspense fallback={<WidgetFallback kind={kind} placeholder={placeholder} />}>
+        <Widget
+          kind={kind}
+          column={c}
           id={id}
-          value={value as string}
-          onChange={(e) => onChange?.(e.target.value)}
-          disabled={disabled}
-          rows={3}
-          placeholder={placeholder}
-          maxLength={f.max}
-          showCount={Boolean(f.max)}
-        />
-      );
-    case 'number':
-      return (
-        <InputNumber
-          id={id}
-          value={value as number}
+          value={value}
           onChange={onChange}
           disabled={disabled}
-          style={{ width: '100%' }}
           placeholder={placeholder}
+          max={f.max}
+          multiple={f.multiple && !searching}
         />
-      );
-    case 'password':
-      return (
-        <Input.Password
-          id={id}
-          value={value as string}
-          onChange={(e) => onChange?.(e.target.value)}
-          disabled={disabled}
-          placeholder={placeholder}
-          autoComplete="new-password"
-        />
-      );
-    case 'date':
-      return (
-        <DatePicker
-          showTime
-          id={id}
-          value={value ? dayjs(value as string) : null}
-          onChange={(d) => onChange?.(d ? d.format(DATE_TIME) : undefined)}
-          disabled={disabled}
-          style={{ width: '100%' }}
-        />
-      );
-    default:
-      return (
-        <Input
-          id={id}
-          value={value as string}
-          onChange={(e) => onChange?.(e.target.value)}
-          disabled={disabled}
-          allowClear={searching}
-          placeholder={placeholder}
-        />
-      );
+      </Suspense>
+    );
   }
+  return (
+    <Input
+      id={id}
+      value={value as string}
+      onChange={(e) => onChange?.(e.target.value)}
+      disabled={disabled}
+      allowClear={searching}
+      placeholder={t('crud.placeholder', { label })}
+    />
+  );
 }

@@ -8,6 +8,8 @@ import type { AnyRow, CrudDef } from './types';
 export const declared =
   <R extends AnyRow>(load: () => Promise<CrudDef<R>>): (() => Promise<{ default: ComponentType }>) =>
   async () => {
-    const [{ crudPage }, def] = await Promise.all([import('./crudPage'), load()]);
+    const [{ crudPage, preloadWidgets }, def] = await Promise.all([import('./crudPage'), load()]);
+    // The page shows with its fields' widgets (loaded for what the declaration uses).
+    await preloadWidgets(def.columns);
     return crudPage(def);
   };

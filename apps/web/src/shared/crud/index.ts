@@ -10,3 +10,4 @@ export { TreeGrantDialog, type GrantNode } from './TreeGrantDialog';
 export { bladeCalls, splitList, parentForForm } from './blade';
 export { grantState } from './TreeGrantDialog';
 export { crudPage } from './crudPage';
+export { lazyField } from './widgets';

@@ -1,114 +1,22 @@
 import type { ReactNode } from 'react';
-import {
-  AccountBookOutlined,
-  AlertOutlined,
-  ApartmentOutlined,
-  AppstoreAddOutlined,
-  AppstoreOutlined,
-  AuditOutlined,
-  BookOutlined,
-  CarOutlined,
-  CheckCircleOutlined,
-  CheckSquareOutlined,
-  ClusterOutlined,
-  CodeOutlined,
-  ColumnHeightOutlined,
-  ColumnWidthOutlined,
-  ControlOutlined,
-  DashboardOutlined,
-  DatabaseOutlined,
-  DesktopOutlined,
-  EnvironmentOutlined,
-  ExperimentOutlined,
-  FileDoneOutlined,
-  FileSearchOutlined,
-  FileTextOutlined,
-  FilterOutlined,
-  FormOutlined,
-  GiftOutlined,
-  GlobalOutlined,
-  HistoryOutlined,
-  HomeOutlined,
-  IdcardOutlined,
-  InboxOutlined,
-  MailOutlined,
-  MenuOutlined,
-  MonitorOutlined,
-  NodeIndexOutlined,
-  NotificationOutlined,
-  PaperClipOutlined,
-  PartitionOutlined,
-  ProfileOutlined,
-  QuestionCircleOutlined,
-  ReadOutlined,
-  RedEnvelopeOutlined,
-  SafetyOutlined,
-  SettingOutlined,
-  ShopOutlined,
-  ShoppingOutlined,
-  SolutionOutlined,
-  SwapOutlined,
-  TagsOutlined,
-  TeamOutlined,
-  TransactionOutlined,
-  UserOutlined,
-  QuestionOutlined as Fallback,
-} from '@ant-design/icons';
+import { QuestionOutlined as Fallback } from '@ant-design/icons';
 
-/** The icons menus may name (menu.source). Listed, not imported wholesale, to keep the bundle small. */
-const ICONS: Record<string, ReactNode> = {
-  AccountBookOutlined: <AccountBookOutlined />,
-  AlertOutlined: <AlertOutlined />,
-  ApartmentOutlined: <ApartmentOutlined />,
-  AppstoreAddOutlined: <AppstoreAddOutlined />,
-  AppstoreOutlined: <AppstoreOutlined />,
-  AuditOutlined: <AuditOutlined />,
-  BookOutlined: <BookOutlined />,
-  CarOutlined: <CarOutlined />,
-  CheckCircleOutlined: <CheckCircleOutlined />,
-  CheckSquareOutlined: <CheckSquareOutlined />,
-  ClusterOutlined: <ClusterOutlined />,
-  CodeOutlined: <CodeOutlined />,
-  ColumnHeightOutlined: <ColumnHeightOutlined />,
-  ColumnWidthOutlined: <ColumnWidthOutlined />,
-  ControlOutlined: <ControlOutlined />,
-  DashboardOutlined: <DashboardOutlined />,
-  DatabaseOutlined: <DatabaseOutlined />,
-  DesktopOutlined: <DesktopOutlined />,
-  EnvironmentOutlined: <EnvironmentOutlined />,
-  ExperimentOutlined: <ExperimentOutlined />,
-  FileDoneOutlined: <FileDoneOutlined />,
-  FileSearchOutlined: <FileSearchOutlined />,
-  FileTextOutlined: <FileTextOutlined />,
-  FilterOutlined: <FilterOutlined />,
-  FormOutlined: <FormOutlined />,
-  GiftOutlined: <GiftOutlined />,
-  GlobalOutlined: <GlobalOutlined />,
-  HistoryOutlined: <HistoryOutlined />,
-  HomeOutlined: <HomeOutlined />,
-  IdcardOutlined: <IdcardOutlined />,
-  InboxOutlined: <InboxOutlined />,
-  MailOutlined: <MailOutlined />,
-  MenuOutlined: <MenuOutlined />,
-  MonitorOutlined: <MonitorOutlined />,
-  NodeIndexOutlined: <NodeIndexOutlined />,
-  NotificationOutlined: <NotificationOutlined />,
-  PaperClipOutlined: <PaperClipOutlined />,
-  PartitionOutlined: <PartitionOutlined />,
-  ProfileOutlined: <ProfileOutlined />,
-  QuestionCircleOutlined: <QuestionCircleOutlined />,
-  ReadOutlined: <ReadOutlined />,
-  RedEnvelopeOutlined: <RedEnvelopeOutlined />,
-  SafetyOutlined: <SafetyOutlined />,
-  SettingOutlined: <SettingOutlined />,
-  ShopOutlined: <ShopOutlined />,
-  ShoppingOutlined: <ShoppingOutlined />,
-  SolutionOutlined: <SolutionOutlined />,
-  SwapOutlined: <SwapOutlined />,
-  TagsOutlined: <TagsOutlined />,
-  TeamOutlined: <TeamOutlined />,
-  TransactionOutlined: <TransactionOutlined />,
-  UserOutlined: <UserOutlined />,
-};
+let icons: Record<string, ReactNode> | undefined;
+let pending: Promise<void> | undefined;
 
-export const menuIcon = (name: string | null | undefined): ReactNode => (name && ICONS[name]) || <Fallback />;
+/**
+ * The menus' icons (./iconSet) are a chunk of their own, asked for with the menus: the menu queries
+ * (./menus) wait for them, so a menu is never drawn without its icons. Never fails: without them a menu
+ * still works, with the fallback icon.
+ */
+export function loadMenuIcons(): Promise<void> {
+  pending ??= import('./iconSet').then(
+    (m) => void (icons = m.ICONS),
+    () => void (pending = undefined),
+  );
+  return pending;
+}
+
+/** The icon a menu names; an icon's room, empty, while the icons are not in yet. */
+export const menuIcon = (name: string | null | undefined): ReactNode =>
+  icons ? (name && icons[name]) || <Fallback /> : <span className="anticon" style={{ width: '1em' }} />;

@@ -3,6 +3,7 @@ import { http } from '@/shared/http';
 import { useSession } from '@/shared/auth/store';
 import type { MenuNode, TopMenu } from '@/shared/menu/types';
 import { visibleTo } from '@/shared/menu/tree';
+import { loadMenuIcons } from '@/shared/menu/icons';
 
 /** Build setting: top menus shown, by name (empty = all). */
 const TOP_WHITELIST = (import.meta.env.VITE_TOP_MENU_WHITELIST ?? '')
@@ -18,10 +19,16 @@ export function useMenuRoutes(topMenuId?: string) {
   const roles = useSession((s) => s.user?.roles) ?? NO_ROLES;
   return useQuery({
     queryKey: ['menu-routes', topMenuId ?? ''],
-    queryFn: () =>
-      http.get<MenuNode[]>('/api/blade-system/menu/routes', {
-        params: topMenuId ? { topMenuId } : undefined,
-      }),
+    // The menus come with their icons (a chunk of their own, fetched beside them).
+    queryFn: async () => {
+      const [nodes] = await Promise.all([
+        http.get<MenuNode[]>('/api/blade-system/menu/routes', {
+          params: topMenuId ? { topMenuId } : undefined,
+        }),
+        loadMenuIcons(),
+      ]);
+      return nodes;
+    },
     select: (nodes) => visibleTo(nodes, roles),
     staleTime: 5 * 60_000,
   });
@@ -30,7 +37,13 @@ export function useMenuRoutes(topMenuId?: string) {
 export function useTopMenus() {
   return useQuery({
     queryKey: ['top-menu'],
-    queryFn: () => http.get<TopMenu[]>('/api/blade-system/menu/top-menu'),
+    queryFn: async () => {
+      const [items] = await Promise.all([
+        http.get<TopMenu[]>('/api/blade-system/menu/top-menu'),
+        loadMenuIcons(),
+      ]);
+      return items;
+    },
     select: (items) => (TOP_WHITELIST.length ? items.filter((m) => TOP_WHITELIST.includes(m.name)) : items),
     staleTime: 5 * 60_000,
   });

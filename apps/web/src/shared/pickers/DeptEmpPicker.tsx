@@ -1,10 +1,14 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Select, Space } from 'antd';
 import { TeamOutlined } from '@ant-design/icons';
-import { DeptEmpPickerDialog } from './DeptEmpPickerDialog';
 import './messages';
 import { emptyPick, type PickerMode, type PickerValue } from './selection';
+
+// The dialog (its department tree and staff list) loads when first opened.
+const DeptEmpPickerDialog = lazy(() =>
+  import('./DeptEmpPickerDialog').then((m) => ({ default: m.DeptEmpPickerDialog })),
+);
 
 export interface DeptEmpPickerProps {
   value?: PickerValue;
@@ -28,6 +32,11 @@ export function DeptEmpPicker({
 }: DeptEmpPickerProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const show = () => {
+    setOpened(true);
+    setOpen(true);
+  };
   const current = value ?? emptyPick();
   const options = [
     ...current.orgList.map((n) => ({ value: tagKey(false, n.id), label: n.title })),
@@ -51,24 +60,28 @@ export function DeptEmpPicker({
           disabled={disabled}
           placeholder={placeholder ?? t('pickers.placeholder')}
           onDeselect={(key: string) => remove(key)}
-          onClick={() => !disabled && setOpen(true)}
+          onClick={() => !disabled && show()}
           style={{ flex: 1 }}
         />
-        <Button icon={<TeamOutlined />} disabled={disabled} onClick={() => setOpen(true)}>
+        <Button icon={<TeamOutlined />} disabled={disabled} onClick={show}>
           {t('pickers.choose')}
         </Button>
       </Space.Compact>
-      <DeptEmpPickerDialog
-        open={open}
-        value={value}
-        mode={mode}
-        multiple={multiple}
-        onCancel={() => setOpen(false)}
-        onOk={(v) => {
-          onChange?.(v);
-          setOpen(false);
-        }}
-      />
+      {opened && (
+        <Suspense>
+          <DeptEmpPickerDialog
+            open={open}
+            value={value}
+            mode={mode}
+            multiple={multiple}
+            onCancel={() => setOpen(false)}
+            onOk={(v) => {
+              onChange?.(v);
+              setOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

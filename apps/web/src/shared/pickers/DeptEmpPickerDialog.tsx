@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Col, Empty, Modal, Row, Tag, Tree, Typography, message, type TreeDataNode } from 'antd';
+import { Col, Empty, Modal, Row, Tag, Tree, Typography, type TreeDataNode } from 'antd';
 import { ApartmentOutlined, UserOutlined } from '@ant-design/icons';
 import { useSession } from '../auth/store';
 import { deptChildren, deptEmployees } from './api';
@@ -16,6 +16,7 @@ import {
   type PickerMode,
   type PickerValue,
 } from './selection';
+import { toast } from '@/shared/http';
 
 export interface DeptEmpPickerDialogProps {
   open: boolean;
@@ -141,7 +142,7 @@ export function DeptEmpPickerDialog({
   const confirm = () => {
     const problem = confirmProblem(selection);
     if (problem) {
-      void message.warning(t(problem));
+      toast.warning(t(problem));
       return;
     }
     onOk(toValue(selection));

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Input, Modal, Spin, Typography, message } from 'antd';
+import { Form, Modal, Spin, Typography } from 'antd';
+import Input from 'antd/es/input/Input';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import './messages';
 import {
@@ -14,6 +15,7 @@ import {
 } from './map';
 import { RegionCascader } from './RegionCascader';
 import { regionPath } from './zones';
+import { toast } from '@/shared/http';
 
 // Leaflet loads with the first map shown, not with every page that imports a picker.
 const MapView = lazy(() => import('./MapView'));
@@ -45,7 +47,7 @@ export function MapAddressDialog({ open, value, onOk, onCancel, point, title }: 
   const confirm = () => {
     const problem = checkMapAddress(draft);
     if (problem) {
-      void message.warning(t(problem));
+      toast.warning(t(problem));
       return;
     }
     onOk({ ...draft, address: draft.address.trim() });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Input, Space, Typography } from 'antd';
+import { Button, Space, Typography } from 'antd';
+import Input from 'antd/es/input/Input';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
 import type { Rule } from 'antd/es/form';

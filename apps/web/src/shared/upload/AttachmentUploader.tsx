@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, List, Modal, Progress, Space, Tag, Typography, message } from 'antd';
+import { Button, List, Modal, Progress, Space, Tag, Typography } from 'antd';
 import {
   DeleteOutlined,
   DownloadOutlined,
@@ -25,6 +25,7 @@ import {
   type AttachmentItem,
   type AttachmentKind,
 } from './rules';
+import { toast } from '@/shared/http';
 
 export interface AttachmentUploaderProps {
   /** uploadFileVOList: the stored attachments. */
@@ -75,7 +76,7 @@ export function AttachmentUploader({
     if (!files.length || disabled) return;
     const over = overLimit(limit, storedRef.current.length + waiting.length, files.length);
     if (over) {
-      void message.warning(t('upload.attachmentLimit', over));
+      toast.warning(t('upload.attachmentLimit', over));
       return;
     }
     const accepted: Waiting[] = [];
@@ -85,14 +86,14 @@ export function AttachmentUploader({
       if (problem) problems.add(problem);
       else accepted.push({ uid: `${Date.now()}-${Math.random()}`, file, status: 'waiting', percent: 0 });
     }
-    problems.forEach((p) => void message.error(t(p)));
+    problems.forEach((p) => void toast.error(t(p)));
     if (accepted.length) setWaiting((list) => [...list, ...accepted]);
   };
 
   const uploadAll = async () => {
     const todo = waiting.filter((w) => w.status === 'waiting');
     if (!todo.length) {
-      void message.warning(t('upload.nothingToUpload'));
+      toast.warning(t('upload.nothingToUpload'));
       return;
     }
     const ids = new Set(todo.map((w) => w.uid));
@@ -113,7 +114,7 @@ export function AttachmentUploader({
         } catch (e) {
           if (!abort.signal.aborted) {
             const reason = e instanceof UploadError ? e.message : t('upload.failedRetry');
-            void message.error(t('upload.fileFailed', { reason }));
+            toast.error(t('upload.fileFailed', { reason }));
           }
           return { ok: false };
         } finally {
@@ -125,13 +126,13 @@ export function AttachmentUploader({
     );
     const counts = tally(outcomes);
     const text = t('upload.summary', counts);
-    void (counts.failed ? message.warning(text) : message.success(text));
+    void (counts.failed ? toast.warning(text) : toast.success(text));
   };
 
   const preview = (item: { filePath?: string; fileType?: string }) => {
     const verdict = previewOf(item);
     if ('problem' in verdict) {
-      void message.warning(t(verdict.problem));
+      toast.warning(t(verdict.problem));
       return;
     }
     if (verdict.kind === 'pdf') window.open(item.filePath, '_blank', 'noopener');

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal, message } from 'antd';
+import { Modal } from 'antd';
 import { ImageUploader } from './ImageUploader';
 import './messages';
 import { IMAGE_LIMIT, type UploadResult } from './rules';
+import { toast } from '@/shared/http';
 
 export interface ImageUploadDialogProps {
   open: boolean;
@@ -33,7 +34,7 @@ export function ImageUploadDialog({
 
   const confirm = () => {
     if (!images.length) {
-      void message.warning(t('upload.selectImagesFirst'));
+      toast.warning(t('upload.selectImagesFirst'));
       return;
     }
     onOk(images);

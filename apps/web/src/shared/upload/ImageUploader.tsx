@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal, Typography, Upload, message, type UploadFile } from 'antd';
+import { Modal, Typography, Upload, type UploadFile } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { compressImage } from './compress';
 import { useControlled } from './controlled';
@@ -15,6 +15,7 @@ import {
   overLimit,
   type UploadResult,
 } from './rules';
+import { toast } from '@/shared/http';
 
 /** edit: pick and remove; browse: look only; disabled: shown greyed, nothing changes. */
 export type UploaderMode = 'edit' | 'browse' | 'disabled';
@@ -112,7 +113,7 @@ export function ImageUploader({
     } catch (e) {
       if (!abort.signal.aborted) {
         const reason = e instanceof UploadError ? e.message : t('upload.failedRetry');
-        void message.error(t('upload.imageFailed', { reason }));
+        toast.error(t('upload.imageFailed', { reason }));
       }
     } finally {
       setPending((list) => list.filter((p) => p.uid !== uid));
@@ -126,9 +127,8 @@ export function ImageUploader({
     if (allowed !== undefined) return allowed;
     const count = imagesRef.current.length + pendingRef.current.length;
     allowed = false;
-    if (single && count + batch.length > 1) void message.warning(t('upload.singleImage'));
-    else if (overLimit(max, count, batch.length))
-      void message.warning(t('upload.imageLimit', { limit: max }));
+    if (single && count + batch.length > 1) toast.warning(t('upload.singleImage'));
+    else if (overLimit(max, count, batch.length)) toast.warning(t('upload.imageLimit', { limit: max }));
     else allowed = true;
     verdicts.current.set(batch, allowed);
     return allowed;
@@ -138,7 +138,7 @@ export function ImageUploader({
     if (effectiveMode !== 'edit' || !batchAllowed(batch)) return Upload.LIST_IGNORE;
     const problem = checkImage(file);
     if (problem) {
-      void message.error(t(problem));
+      toast.error(t(problem));
       return Upload.LIST_IGNORE;
     }
     void start(file);

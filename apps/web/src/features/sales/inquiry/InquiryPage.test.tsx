@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import '@/shared/upload/test-env';
 import i18n from '@/shared/i18n';
-import { ActionDialog } from './InquiryPage';
+import { ActionDialog } from './InquiryDialogs';
 import type { InquiryListRow } from './inquiryDef';
 
 const post = vi.hoisted(() => vi.fn(async () => true));

@@ -1,10 +1,15 @@
 import { Tag } from 'antd';
 import type { InquiryRow } from '@forecourt/contracts/sales';
 import { MACHINES, INQUIRY_CHANNELS, PURCHASE_PLANS, MONEY_INPUT_PATTERN } from '@forecourt/contracts/sales';
-import { bladeCalls, type CrudDef } from '@/shared/crud';
+import { bladeCalls, lazyField, type CrudDef } from '@/shared/crud';
 import i18n from '@/shared/i18n';
-import { CityPicker, ModelPicker, SalespersonSelect } from './fields';
 import './messages';
+
+// The form's pickers (cascaders, the staff list) load with the form.
+const fields = () => import('./fields');
+const ModelPicker = lazyField(() => fields().then((m) => m.ModelPicker));
+const CityPicker = lazyField(() => fields().then((m) => m.CityPicker));
+const SalespersonSelect = lazyField(() => fields().then((m) => m.SalespersonSelect));
 
 export type InquiryDialog = 'assign' | 'transfer' | 'follow' | 'close' | 'detail';
 /** A row as the list answers it; form-only fields optional. */
@@ -53,7 +58,7 @@ export function inquiryDef(
         label: 'inq.model',
         table: false,
         export: false,
-        form: { component: (p) => <ModelPicker {...p} />, help: 'inq.modelHelp' },
+        form: { component: ModelPicker, help: 'inq.modelHelp' },
       },
       { prop: 'modelText', label: 'inq.modelText', table: false, export: false, form: { max: 100 } },
       { prop: 'cityName', label: 'inq.city' },
@@ -62,7 +67,7 @@ export function inquiryDef(
         label: 'inq.city',
         table: false,
         export: false,
-        form: { required: true, component: (p) => <CityPicker {...p} /> },
+        form: { required: true, component: CityPicker },
       },
       {
         prop: 'budget',
@@ -104,7 +109,7 @@ export function inquiryDef(
         label: 'inq.owner',
         table: false,
         export: false,
-        form: { addOnly: true, help: 'inq.ownerHelp', component: (p) => <SalespersonSelect {...p} /> },
+        form: { addOnly: true, help: 'inq.ownerHelp', component: SalespersonSelect },
       },
       {
         prop: 'overdue',

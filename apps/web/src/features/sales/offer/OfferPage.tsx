@@ -1,15 +1,18 @@
-import { useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, message } from 'antd';
+import { Button } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { OfferView } from '@forecourt/contracts/sales';
 import { useSession } from '@/shared/auth/store';
 import { CrudTable } from '@/shared/crud';
-import { OfferForm } from './OfferForm';
-import { VersionsDialog } from './VersionsDialog';
 import { offerDef } from './offerDef';
 import './messages';
+import { toast } from '@/shared/http';
+
+// The offer form (its calculator, dates, number inputs) and the versions dialog load when first opened.
+const OfferForm = lazy(() => import('./OfferForm').then((m) => ({ default: m.OfferForm })));
+const VersionsDialog = lazy(() => import('./VersionsDialog').then((m) => ({ default: m.VersionsDialog })));
 
 /**
  * Offers: the declared list (latest version of each inquiry, filters, export, row buttons by state) and
@@ -43,20 +46,22 @@ export default function OfferPage() {
           ) : undefined
         }
       />
-      {versionsOf && <VersionsDialog offerId={versionsOf} onClose={() => setVersionsOf(null)} />}
-      {form && (
-        <OfferForm
-          mode={form.mode}
-          base={form.base}
-          onClose={() => setForm(null)}
-          onSaved={(saved) => {
-            setForm(null);
-            if (saved.approvalNeeded) void message.info(t('sales.offer.needsApproval'));
-            else void message.success(t('sales.offer.done'));
-            void qc.invalidateQueries({ queryKey: ['crud', def.name] });
-          }}
-        />
-      )}
+      <Suspense>
+        {versionsOf && <VersionsDialog offerId={versionsOf} onClose={() => setVersionsOf(null)} />}
+        {form && (
+          <OfferForm
+            mode={form.mode}
+            base={form.base}
+            onClose={() => setForm(null)}
+            onSaved={(saved) => {
+              setForm(null);
+              if (saved.approvalNeeded) toast.info(t('sales.offer.needsApproval'));
+              else toast.success(t('sales.offer.done'));
+              void qc.invalidateQueries({ queryKey: ['crud', def.name] });
+            }}
+          />
+        )}
+      </Suspense>
     </>
   );
 }

@@ -1,15 +1,25 @@
-import { useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, DatePicker, Form, Space } from 'antd';
+import { Button, Form, Space } from 'antd';
+import Input from 'antd/es/input/Input';
 import { ImportOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/shared/auth/store';
 import { CrudTable } from '@/shared/crud';
-import { ModelCascader, type ModelChoice } from '../catalog';
-import { ImportDialog } from './ImportDialog';
+import type { ModelChoice } from '../catalog';
 import { resourceDef } from './resourceDef';
 import './messages';
+
+// The filters' model cascader and calendar load beside the list (an input holds each one's place
+// meanwhile); the import dialog (an upload, a sheet writer) when first opened.
+const ModelCascader = lazy(() =>
+  import('../catalog/ModelCascader').then((m) => ({ default: m.ModelCascader })),
+);
+const RangePicker = lazy(() =>
+  import('antd/es/date-picker').then((m) => ({ default: m.default.RangePicker })),
+);
+const ImportDialog = lazy(() => import('./ImportDialog').then((m) => ({ default: m.ImportDialog })));
 
 /**
  * Stock: the declared list (VIN, status, store, stock-age band in its search form) with the filters the
@@ -24,6 +34,7 @@ export default function ResourcePage() {
   const [model, setModel] = useState<ModelChoice>();
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [importing, setImporting] = useState(false);
+  const [imported, setImported] = useState(false);
   const qc = useQueryClient();
   const params = useMemo(() => {
     const p: Record<string, string> = {};
@@ -36,14 +47,26 @@ export default function ResourcePage() {
     <>
       <Form layout="inline" style={{ marginBottom: 12, rowGap: 8 }}>
         <Form.Item label={t('sales.resource.model')}>
-          <ModelCascader anyLevel value={model?.id} onChange={(_, choice) => setModel(choice)} />
+          <Suspense fallback={<Input disabled style={{ minWidth: 260 }} />}>
+            <ModelCascader anyLevel value={model?.id} onChange={(_, choice) => setModel(choice)} />
+          </Suspense>
         </Form.Item>
         <Form.Item label={t('sales.resource.arrivalDate')}>
-          <DatePicker.RangePicker
-            value={range}
-            onChange={(v) => setRange(v)}
-            placeholder={[t('sales.resource.arrivalFrom'), t('sales.resource.arrivalTo')]}
-          />
+          <Suspense
+            fallback={
+              <Input
+                disabled
+                style={{ width: 256 }}
+                placeholder={`${t('sales.resource.arrivalFrom')} ~ ${t('sales.resource.arrivalTo')}`}
+              />
+            }
+          >
+            <RangePicker
+              value={range}
+              onChange={(v) => setRange(v)}
+              placeholder={[t('sales.resource.arrivalFrom'), t('sales.resource.arrivalTo')]}
+            />
+          </Suspense>
         </Form.Item>
       </Form>
       <CrudTable
@@ -52,18 +75,22 @@ export default function ResourcePage() {
         extraToolbar={
           permission.resource_import ? (
             <Space>
-              <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+              <Button icon={<ImportOutlined />} onClick={() => (setImported(true), setImporting(true))}>
                 {t('sales.resource.import')}
               </Button>
             </Space>
           ) : undefined
         }
       />
-      <ImportDialog
-        open={importing}
-        onClose={() => setImporting(false)}
-        onImported={() => void qc.invalidateQueries({ queryKey: ['crud', def.name] })}
-      />
+      {imported && (
+        <Suspense>
+          <ImportDialog
+            open={importing}
+            onClose={() => setImporting(false)}
+            onImported={() => void qc.invalidateQueries({ queryKey: ['crud', def.name] })}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

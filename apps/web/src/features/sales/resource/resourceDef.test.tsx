@@ -66,8 +66,8 @@ describe('the stock form and list', () => {
     await user.click(screen.getByRole('button', { name: /save/i }));
     expect(await screen.findByText('The check digit (9th character) of the VIN is wrong')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
-    // The model picker shows the chosen model's path from the catalogue.
-    expect(screen.getByText(/Toyota/)).toBeTruthy();
+    // The model picker (loaded with the form) shows the chosen model's path from the catalogue.
+    expect(await screen.findByText(/Toyota/, {}, { timeout: 10_000 })).toBeTruthy();
   }, 60_000);
 
   it('gives a salesperson no cost or floor-price column, in the table or the export', () => {

@@ -1,5 +1,4 @@
-import { DatePicker, Tag } from 'antd';
-import dayjs from 'dayjs';
+import { Tag } from 'antd';
 import {
   checkVin,
   MACHINES,
@@ -12,9 +11,8 @@ import {
 } from '@forecourt/contracts/sales';
 import { http, toast } from '@/shared/http';
 import i18n from '@/shared/i18n';
-import type { CrudColumn, CrudDef, FieldProps, Page, TreeChoice } from '@/shared/crud';
-import { ImageUploader, type UploadResult } from '@/shared/upload';
-import { ModelCascader } from '../catalog';
+import { lazyField, type CrudColumn, type CrudDef, type Page, type TreeChoice } from '@/shared/crud';
+import type { UploadResult } from '@/shared/upload';
 import './messages';
 
 export const RESOURCE = '/api/blade-sales/resource';
@@ -37,31 +35,11 @@ const STATUS_COLOR: Record<string, string> = {
 export const bandColor = (band: string | null) =>
   STOCK_AGE_BANDS.find((b) => b.band === band)?.color ?? 'default';
 
-/** A date-only field (the engine's date input carries a time). */
-function DateField({ value, onChange, disabled }: FieldProps) {
-  return (
-    <DatePicker
-      value={typeof value === 'string' && value ? dayjs(value) : null}
-      onChange={(d) => onChange?.(d ? d.format('YYYY-MM-DD') : null)}
-      disabled={disabled}
-      disabledDate={(d) => d.isAfter(dayjs(), 'day')}
-      style={{ width: '100%' }}
-    />
-  );
-}
-
-/** Photos are kept as their addresses; the uploader works with upload results. */
-function PhotosField({ value, onChange, disabled }: FieldProps) {
-  const list = Array.isArray(value) ? (value as string[]) : [];
-  return (
-    <ImageUploader
-      limit={8}
-      disabled={disabled}
-      value={list.map((p) => ({ fileName: p.split('/').pop() ?? p, filePath: p, fileType: 'image' }))}
-      onChange={(v) => onChange?.(v.map((r) => r.filePath))}
-    />
-  );
-}
+// The form's model, date and photo fields (a cascader, a calendar, the uploader) load with the form.
+const fields = () => import('./fields');
+const DateField = lazyField(() => fields().then((m) => m.DateField));
+const PhotosField = lazyField(() => fields().then((m) => m.PhotosField));
+const ModelField = lazyField(() => fields().then((m) => m.ModelField));
 
 const money = (prop: 'purchaseCost' | 'guidePrice' | 'floorPrice', label: string): CrudColumn<StockRow> => ({
   prop,
@@ -115,13 +93,7 @@ export function resourceDef(staff: boolean): CrudDef<StockRow> {
       form: {
         required: true,
         wide: true,
-        component: (p) => (
-          <ModelCascader
-            value={p.value as string}
-            onChange={(id) => p.onChange?.(id)}
-            disabled={p.disabled}
-          />
-        ),
+        component: ModelField,
       },
     },
     { prop: 'exteriorColor', label: 'sales.resource.exteriorColor', width: 100, form: { max: 40 } },
