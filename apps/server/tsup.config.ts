@@ -4,7 +4,7 @@ import { defineConfig } from 'tsup';
 // Workspace packages ship TypeScript sources, so they are bundled. So are typebox and kysely: pure ESM
 // without files of their own to find at run time, and ~950 small modules between them that Node would
 // otherwise resolve, read and compile one by one on every start (issue 25 §4: 1,507 → 823 files opened).
-// Everything else from npm stays external.
+// So are the schema compilers and the OpenAPI writer (below). Everything else from npm stays external.
 export default defineConfig({
   entry: ['src/main.ts', 'src/build-snapshot.ts'],
   format: ['esm'],
@@ -13,7 +13,22 @@ export default defineConfig({
   outDir: 'dist',
   clean: true,
   sourcemap: true,
-  noExternal: [/^@forecourt\//, /^typebox(\/|$)/, /^kysely(\/|$)/],
+  noExternal: [
+    /^@forecourt\//,
+    /^typebox(\/|$)/,
+    /^kysely(\/|$)/,
+    // Fastify's schema compilers as lazy-schemas.ts imports them, with Ajv and fast-json-stringify, and
+    // @fastify/swagger with its YAML writer: ~400 more small CommonJS modules read at every start. None
+    // looks for files of its own at run time (Ajv's `require("ajv/dist/runtime/…")` strings are only for
+    // its standalone code, which we do not generate).
+    /^@fastify\/(ajv-compiler|fast-json-stringify-compiler|merge-json-schemas|swagger)$/,
+    /^(ajv|ajv-formats|fast-uri|fast-json-stringify|json-schema-ref-resolver|json-schema-traverse)(\/|$)/,
+    /^(json-schema-resolver|fast-deep-equal|require-from-string|rfdc|dequal|yaml)(\/|$)/,
+  ],
+  // The bundled CommonJS modules require Node's own modules; an ES module has no `require` of its own.
+  banner: {
+    js: "import { createRequire as __forecourtRequire } from 'node:module'; const require = __forecourtRequire(import.meta.url);",
+  },
   esbuildOptions: (o) => void (o.conditions = ['@forecourt/source', 'module']), // their sources, not a stale build
   // The migrated empty database a first start is made from (src/platform/db/snapshot.ts).
   onSuccess: async () => {

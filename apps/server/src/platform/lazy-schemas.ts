@@ -10,14 +10,14 @@
  * "Start"), spent on routes most starts never serve. Each compiled function is kept, so only a route's
  * first request pays (a few milliseconds).
  */
-import { createRequire } from 'node:module';
 import type { FastifyServerOptions } from 'fastify';
-
-const require = createRequire(import.meta.url);
 // Fastify's own defaults (its dependencies, pinned in this package too), as fastify/lib/schema-controller.js
-// builds them.
-const ValidatorSelector = require('@fastify/ajv-compiler') as () => Builder;
-const SerializerSelector = require('@fastify/fast-json-stringify-compiler') as () => Builder;
+// builds them. Imported, not required at run time, so the build bundles them with Ajv (tsup.config.ts).
+import ajvCompiler from '@fastify/ajv-compiler';
+import fjsCompiler from '@fastify/fast-json-stringify-compiler';
+
+const ValidatorSelector = ajvCompiler as unknown as () => Builder;
+const SerializerSelector = fjsCompiler as unknown as () => Builder;
 
 type Compiled = ((data: unknown) => unknown) & { errors?: unknown };
 type Compile = (route: { schema: unknown; httpPart?: string; method?: string; url?: string }) => Compiled;
