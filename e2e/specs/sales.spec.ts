@@ -320,6 +320,12 @@ test.describe('the sales floor', () => {
     await en.getByText("Today's follow-ups").first().waitFor();
     await en.getByRole('img', { name: /^Funnel this month/ }).waitFor();
     await en.getByRole('img', { name: 'Stock age' }).waitFor();
+    // A waiting inquiry is a link: a click opens it in the inquiry list's tab, asked for that row.
+    const inquiry = en.getByRole('link', { name: /^Open inquiry / }).first();
+    const href = await inquiry.getAttribute('href');
+    expect(href).toMatch(/^\/fc\/inquiry\/index\?id=\d+$/);
+    await inquiry.click();
+    await page.waitForURL((url) => url.pathname + url.search === href);
     expect(errors).toEqual([]);
   });
 });

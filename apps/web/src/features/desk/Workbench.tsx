@@ -88,7 +88,6 @@ export default function Workbench() {
           </Row>
         </Card>
       </Col>
-      <WidgetSlot />
       <Col span={24}>
         <Card title={t('wel.notices')}>
           {data?.notices.length ? (
@@ -118,6 +117,9 @@ export default function Workbench() {
           )}
         </Card>
       </Col>
+      {/* Last: the other features' cards load after the page shows, and nothing below them moves when
+          they come in (a card above the notices pushed them down the screen, a layout shift). */}
+      <WidgetSlot />
     </Row>
   );
 }

@@ -83,7 +83,11 @@ describe('the sales workbench cards', () => {
     expect(screen.getByText('Nothing here')).toBeTruthy();
     // a salesperson's own rows: no owner names
     expect(screen.queryByText(/王建国/)).toBeNull();
-    await userEvent.setup().click(screen.getByRole('link', { name: 'Open inquiry 李娜' }));
+    // A real link inside a list item (a list may hold only items): its address is the inquiry's.
+    const link = screen.getByRole('link', { name: 'Open inquiry 李娜' });
+    expect(link.getAttribute('href')).toBe('/fc/inquiry/index?id=102');
+    expect(link.parentElement!.tagName).toBe('LI');
+    await userEvent.setup().click(link);
     expect(open).toHaveBeenCalledWith('/fc/inquiry/index?id=102');
     const funnel = await screen.findByRole('img', { name: 'Funnel this month (2026-03)' });
     const data = JSON.parse(funnel.getAttribute('data-option')!).series[0].data;

@@ -54,29 +54,33 @@ function TodoCard(props: {
           {props.list.items.map((i, n) => (
             <li
               key={i.id}
-              role="link"
-              tabIndex={0}
-              aria-label={t('salesDesk.openInquiry', { name: i.customerName })}
-              onClick={() => open(`${INQUIRY_PAGE}?id=${i.id}`)}
-              onKeyDown={(e) => e.key === 'Enter' && open(`${INQUIRY_PAGE}?id=${i.id}`)}
-              style={{
-                cursor: 'pointer',
-                padding: '6px 0',
-                borderTop: n ? `1px solid ${token.colorSplit}` : undefined,
-              }}
+              style={{ padding: '6px 0', borderTop: n ? `1px solid ${token.colorSplit}` : undefined }}
             >
-              <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
-                <span style={{ color: token.colorText }}>{i.customerName}</span>
-                <span style={{ color: token.colorTextSecondary, whiteSpace: 'nowrap' }}>
-                  {i.nextFollowTime
-                    ? t('salesDesk.dueAt', { time: i.nextFollowTime.slice(5, 16) })
-                    : t('salesDesk.createdAt', { time: i.createTime.slice(5, 16) })}
-                </span>
-              </div>
-              <div style={{ color: token.colorTextDescription, fontSize: token.fontSizeSM }}>
-                {i.modelName}
-                {props.showOwner && i.ownerName ? ` · ${i.ownerName}` : ''}
-              </div>
+              {/* A real link (a list may hold only items): Enter, a screen reader's link list and a middle
+                  click work as on any link; a plain click opens the inquiry in its tab. */}
+              <a
+                href={`${INQUIRY_PAGE}?id=${i.id}`}
+                aria-label={t('salesDesk.openInquiry', { name: i.customerName })}
+                onClick={(e) => {
+                  if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+                  e.preventDefault();
+                  open(`${INQUIRY_PAGE}?id=${i.id}`);
+                }}
+                style={{ display: 'block', color: 'inherit' }}
+              >
+                <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+                  <span style={{ color: token.colorText }}>{i.customerName}</span>
+                  <span style={{ color: token.colorTextSecondary, whiteSpace: 'nowrap' }}>
+                    {i.nextFollowTime
+                      ? t('salesDesk.dueAt', { time: i.nextFollowTime.slice(5, 16) })
+                      : t('salesDesk.createdAt', { time: i.createTime.slice(5, 16) })}
+                  </span>
+                </div>
+                <div style={{ color: token.colorTextDescription, fontSize: token.fontSizeSM }}>
+                  {i.modelName}
+                  {props.showOwner && i.ownerName ? ` · ${i.ownerName}` : ''}
+                </div>
+              </a>
             </li>
           ))}
         </ul>
