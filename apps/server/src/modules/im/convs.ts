@@ -4,7 +4,8 @@
  */
 import { TYPES, type ConversationType, type GroupProfile, type Payload } from '@forecourt/im-sdk/types';
 import type { WireConversation, WireMessage } from '@forecourt/im-sdk/protocol';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { lru } from '../../platform/lru.js';
 import type { Db } from '../../platform/db/index.js';
 import type { DB, Selectable } from '../../platform/sql/index.js';
 import { newId } from '../../platform/ids.js';
@@ -150,7 +151,7 @@ const PAIR_CACHE_TTL_MS = 3600_000;
 
 function cacheOf(db: Db) {
   let c = pairCaches.get(db);
-  if (!c) pairCaches.set(db, (c = new LRUCache({ max: PAIR_CACHE_MAX, ttl: PAIR_CACHE_TTL_MS })));
+  if (!c) pairCaches.set(db, (c = lru(PAIR_CACHE_MAX, PAIR_CACHE_TTL_MS)));
   return c;
 }
 

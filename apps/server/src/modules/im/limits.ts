@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { lru } from '../../platform/lru.js';
 import { takeToken, type Bucket } from './rules.js';
 
 /** Per-user send rate. In memory on one node; in Redis (one bucket per user for all nodes) with REDIS_URL. */
@@ -16,7 +17,7 @@ export class MemoryLimiter implements SendLimiter {
     private readonly limits: () => { rate: number; burst: number },
     max = 100_000,
   ) {
-    this.buckets = new LRUCache({ max, ttl: 60_000 });
+    this.buckets = lru(max, 60_000);
   }
 
   async take(key: string, nowMs: number) {

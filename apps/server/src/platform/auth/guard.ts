@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { lru } from '../lru.js';
 import type { Db } from '../db/index.js';
 import { AppError, forbidden, unauthorized } from '../errors.js';
 import { isPlatformAdmin, type Scope } from '../scope.js';
@@ -185,8 +186,8 @@ export class SessionCache {
     private readonly events?: AuthEvents,
     { max = 10_000, ttlMs = 60_000 }: { max?: number; ttlMs?: number } = {},
   ) {
-    this.cache = new LRUCache({ max, ttl: ttlMs });
-    this.verified = new LRUCache({ max, ttl: ttlMs });
+    this.cache = lru(max, ttlMs);
+    this.verified = lru(max, ttlMs);
     events?.on((c) => this.forget(c), { now: true });
     events?.onResume(() => this.clear());
   }
