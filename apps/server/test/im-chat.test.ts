@@ -608,6 +608,63 @@ describe(`chat with the SDK (${dbLabel})`, () => {
       }
     });
 
+    it('a sign-in right after the ticket reads no session from the database, and a ticket fetched before a sign-out opens nothing after it', async () => {
+      const token = await tokenFor(t, 'online1');
+      const sig = (await call(t, token, { url: '/api/blade-im/sig/getSign/online1' })).json<{
+        data: string;
+      }>().data;
+      const db = t.app.ctx.db;
+      const query = db.query;
+      const statements: string[] = [];
+      db.query = ((sql: string, ...rest: unknown[]) => {
+        statements.push(sql);
+        return (query as (...a: unknown[]) => unknown).call(db, sql, ...rest);
+      }) as typeof db.query;
+      const client = create({ server: t.origin });
+      try {
+        await client.login({ userID: 'online1', userSig: sig });
+      } finally {
+        db.query = query;
+        await client.destroy();
+      }
+      // The HTTP side's session cache (kept current over the bus) answered: the session, its roles and
+      // the chat grant were read when the ticket was fetched, not again.
+      expect(statements.filter((q) => /auth_session|blade_role_menu/.test(q))).toEqual([]);
+      expect((await call(t, token, { url: '/api/blade-auth/oauth/logout' })).statusCode).toBe(200);
+      const again = create({ server: t.origin });
+      try {
+        const e = await failure(again.login({ userID: 'online1', userSig: sig }));
+        expect(e.code).toBe(ERROR_CODE.INVALID_SIG);
+      } finally {
+        await again.destroy();
+      }
+    });
+
+    it('a sign-out heard while a socket signs in ends that sign-in too', async () => {
+      const token = await tokenFor(t, 'online2');
+      const sig = (await call(t, token, { url: '/api/blade-im/sig/getSign/online2' })).json<{
+        data: string;
+      }>().data;
+      const rt = t.app.ctx.im!.runtime;
+      const check = rt.sessionMayChat;
+      // The session is judged live, then signed out (in the database, and heard by this node) before the
+      // socket is attached: the gateway's own check of its sockets cannot have seen this one.
+      rt.sessionMayChat = async (kind, sessionId) => {
+        const live = await check(kind, sessionId);
+        await t.db.query('UPDATE auth_session SET revoked_at = now() WHERE id = $1', [sessionId]);
+        t.app.ctx.im!.gateway.onAuthChange({ kind: 'session', id: sessionId });
+        return live;
+      };
+      const client = create({ server: t.origin });
+      try {
+        const e = await failure(client.login({ userID: 'online2', userSig: sig }));
+        expect(e.code).toBe(ERROR_CODE.INVALID_SIG);
+      } finally {
+        rt.sessionMayChat = check;
+        await client.destroy();
+      }
+    });
+
     it('a reconnect of the same instance never ends itself', async () => {
       t.app.ctx.im!.deps.settings.kickPolicy = 'single-instance';
       const only = await login('online2');

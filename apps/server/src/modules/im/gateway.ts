@@ -144,6 +144,12 @@ export class ImGateway {
   private sessionRound = new Rotation(() => this.conns.values());
   private resumeRound = new Rotation(() => this.conns.values());
   private fullCheck: Promise<void> | null = null;
+  /**
+   * Counts the auth changes heard. A socket signing in while one is heard may have been judged before it,
+   * and the change's own check of the node's sockets came before the socket was attached: the sign-in
+   * checks its session again then (socket.ts).
+   */
+  authChanges = 0;
   private fullCheckAgain = false;
 
   constructor(
@@ -305,6 +311,7 @@ export class ImGateway {
    * instead of at their next periodic check (checkSessions: a live session whose roles still grant chat).
    */
   onAuthChange(c: AuthChange): void {
+    this.authChanges++;
     if (c.kind === 'session') {
       for (const conn of this.conns.values())
         if (conn.principal.sessionId === c.id) this.kick(conn, TYPES.KICKED_OUT_REST_API);

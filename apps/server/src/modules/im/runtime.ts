@@ -10,6 +10,7 @@ import { systemNotice } from './groups.js';
 import type { ImDeps } from './deps.js';
 import type { OutgoingMessage, WireMessage } from '@forecourt/im-sdk/protocol';
 import { sendMessage } from './store.js';
+import { CHAT_CODE, principalKind } from './principals.js';
 
 /** What the chat module exposes on the app: settings and clock tests adjust, and notices for other modules. */
 export interface ImApi {
@@ -60,10 +61,25 @@ export function setupIm(ctx: AppContext, log: FastifyBaseLogger) {
   const gateway = new ImGateway(db, bus, presence, settings, log, clock);
   ctx.events.on((c) => gateway.onAuthChange(c));
   ctx.onClose.push(() => gateway.close());
+  // A staff socket's sign-in asks the caches every HTTP route asks (kept current over the bus: a sign-out,
+  // a disabled account, a role or grant change is heard before its answer leaves), for the same answer as
+  // the staff kind's endedSessions: a live session whose roles grant the chat. The ticket was fetched over
+  // HTTP a moment before, so the session is usually cached and the sign-in reads nothing. Customers, and
+  // the periodic re-check of open sockets, ask the database.
+  const sessionMayChat = async (kind: string, sessionId: string) => {
+    if (kind !== 'staff') {
+      const k = principalKind(kind);
+      return !!k && !(await k.endedSessions(db, [sessionId])).size;
+    }
+    const scope = await ctx.sessions.scope(sessionId);
+    if (!scope) return false;
+    if (scope.roleAliases.includes('administrator')) return true;
+    return (await ctx.permissions.codes(scope.roleIds)).has(CHAT_CODE);
+  };
   ctx.im = {
     deps,
     gateway,
-    runtime: { deps, gateway, limiter, localLimiter, log },
+    runtime: { deps, gateway, limiter, localLimiter, log, sessionMayChat },
     async notice(tenantId, userID, payload) {
       await gateway.publish(tenantId, await systemNotice(deps, tenantId, userID, payload));
     },

@@ -40,6 +40,8 @@ export interface ImRuntime {
   /** …this node's own, for users whose every socket is here (`ImGateway.allHere`): no Redis round trip. */
   localLimiter: SendLimiter;
   log: FastifyBaseLogger;
+  /** Whether the session behind a ticket may open a chat socket now (a sign-in's check; see setupIm). */
+  sessionMayChat(kind: string, sessionId: string): Promise<boolean>;
 }
 
 export const AUTH_TIMEOUT_MS = 10_000;
@@ -342,13 +344,14 @@ export function serveSocket(rt: ImRuntime, socket: WebSocket, headerLang: Lang):
     try {
       if (a.lang) lang = a.lang;
       const now = deps.clock.now();
+      const changes = gateway.authChanges;
       const principal = await verifyTicket(deps.db, a.userSig, a.userID, a.instanceId, now);
       const kind = principalKind(principal.kind);
       if (!kind) throw new ImError(ERROR_CODE.INVALID_SIG, 'im.ticketInvalid');
       // Side by side: the session's check and the profile's reads (a sign-in's round trips to the database).
       const profiling = refreshFromRecord(deps.db, principal.tenantId, principal.userID);
       profiling.catch(() => {}); // an ended session is the answer then, whatever the profile did
-      if (principal.sessionId && (await kind.endedSessions(deps.db, [principal.sessionId])).size)
+      if (principal.sessionId && !(await rt.sessionMayChat(principal.kind, principal.sessionId)))
         throw new ImError(ERROR_CODE.INVALID_SIG, 'im.sessionEnded');
       const profile = await profiling;
       if (socket.readyState !== socket.OPEN) return;
@@ -371,6 +374,17 @@ export function serveSocket(rt: ImRuntime, socket: WebSocket, headerLang: Lang):
       authTimer = undefined;
       const { repeatLogin } = await gateway.attach(c);
       if (socket.readyState !== socket.OPEN) return void gateway.detach(c);
+      // A sign-out or a role change heard while this socket signed in was checked against the sockets
+      // attached then, not this one: its session is read again, from the database.
+      if (
+        gateway.authChanges !== changes &&
+        principal.sessionId &&
+        (await kind.endedSessions(deps.db, [principal.sessionId])).size
+      ) {
+        await gateway.detach(c);
+        conn = null; // the refusal goes out as a sign-in's does, and the socket is closed
+        throw new ImError(ERROR_CODE.INVALID_SIG, 'im.sessionEnded');
+      }
       const ttl = deps.settings.resumeTtlS;
       const resumeToken = await issueResume(deps.db, principal, a.instanceId, ttl, now);
       // Renewed by the gateway's shared round (ImGateway.renewResumes), not a timer of this socket's own.
