@@ -7,6 +7,7 @@ import {
   dropSocketsOf,
   signIn,
   text,
+  ticketFor,
   waitFor,
   type ChatServer,
   type Recorded,
@@ -610,9 +611,7 @@ describe(`chat with the SDK (${dbLabel})`, () => {
 
     it('a sign-in right after the ticket reads no session from the database, and a ticket fetched before a sign-out opens nothing after it', async () => {
       const token = await tokenFor(t, 'online1');
-      const sig = (await call(t, token, { url: '/api/blade-im/sig/getSign/online1' })).json<{
-        data: string;
-      }>().data;
+      const sig = await ticketFor(t, 'online1', token);
       const db = t.app.ctx.db;
       const query = db.query;
       const statements: string[] = [];
@@ -641,10 +640,7 @@ describe(`chat with the SDK (${dbLabel})`, () => {
     });
 
     it('a sign-out heard while a socket signs in ends that sign-in too', async () => {
-      const token = await tokenFor(t, 'online2');
-      const sig = (await call(t, token, { url: '/api/blade-im/sig/getSign/online2' })).json<{
-        data: string;
-      }>().data;
+      const sig = await ticketFor(t, 'online2');
       const rt = t.app.ctx.im!.runtime;
       const check = rt.sessionMayChat;
       // The session is judged live, then signed out (in the database, and heard by this node) before the

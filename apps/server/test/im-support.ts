@@ -89,9 +89,14 @@ export async function rawChat(
   return { ws, req, reqAll, frames, messages, pings, closed, auth };
 }
 
-/** A chat ticket for `account`, fetched the way the web client does (getSign for its own account). */
-export async function ticketFor(t: TestApp, account: string): Promise<string> {
-  const res = await call(t, await tokenFor(t, account), { url: `/api/blade-im/sig/getSign/${account}` });
+/**
+ * A chat ticket for `account`, fetched the way the web client does (getSign for its own account), in a
+ * session of its own or in the one of `token`.
+ */
+export async function ticketFor(t: TestApp, account: string, token?: string): Promise<string> {
+  const res = await call(t, token ?? (await tokenFor(t, account)), {
+    url: `/api/blade-im/sig/getSign/${account}`,
+  });
   if (res.statusCode !== 200) throw new Error(`getSign ${account}: ${res.statusCode} ${res.body}`);
   return res.json<{ data: string }>().data;
 }

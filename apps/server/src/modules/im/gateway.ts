@@ -149,7 +149,10 @@ export class ImGateway {
    * and the change's own check of the node's sockets came before the socket was attached: the sign-in
    * checks its session again then (socket.ts).
    */
-  authChanges = 0;
+  private changesHeard = 0;
+  get authChanges(): number {
+    return this.changesHeard;
+  }
   private fullCheckAgain = false;
 
   constructor(
@@ -311,7 +314,7 @@ export class ImGateway {
    * instead of at their next periodic check (checkSessions: a live session whose roles still grant chat).
    */
   onAuthChange(c: AuthChange): void {
-    this.authChanges++;
+    this.changesHeard++;
     if (c.kind === 'session') {
       for (const conn of this.conns.values())
         if (conn.principal.sessionId === c.id) this.kick(conn, TYPES.KICKED_OUT_REST_API);

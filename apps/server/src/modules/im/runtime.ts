@@ -11,6 +11,7 @@ import type { ImDeps } from './deps.js';
 import type { OutgoingMessage, WireMessage } from '@forecourt/im-sdk/protocol';
 import { sendMessage } from './store.js';
 import { CHAT_CODE, principalKind } from './principals.js';
+import { holdsCode } from '../../platform/auth/guard.js';
 
 /** What the chat module exposes on the app: settings and clock tests adjust, and notices for other modules. */
 export interface ImApi {
@@ -72,9 +73,7 @@ export function setupIm(ctx: AppContext, log: FastifyBaseLogger) {
       return !!k && !(await k.endedSessions(db, [sessionId])).size;
     }
     const scope = await ctx.sessions.scope(sessionId);
-    if (!scope) return false;
-    if (scope.roleAliases.includes('administrator')) return true;
-    return (await ctx.permissions.codes(scope.roleIds)).has(CHAT_CODE);
+    return !!scope && (await holdsCode(scope, CHAT_CODE, ctx.permissions));
   };
   ctx.im = {
     deps,
