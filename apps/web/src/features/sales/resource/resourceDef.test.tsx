@@ -7,6 +7,7 @@ import '@/shared/upload/test-env';
 import i18n from '@/shared/i18n';
 import { FormDialog } from '@/shared/crud/FormDialog';
 import { looseDef } from '@/shared/crud';
+import { preloadWidgets } from '@/shared/crud/widgets';
 import { pathTo } from '../catalog/ModelCascader';
 import { resourceDef } from './resourceDef';
 import { templateRows } from './ImportDialog';
@@ -40,6 +41,10 @@ describe('the stock form and list', () => {
   it('refuses a VIN with a wrong check digit before anything is sent, with the rule’s message', async () => {
     await i18n.changeLanguage('en');
     const onSubmit = vi.fn(async () => undefined);
+    const columns = looseDef(resourceDef(true)).columns;
+    // Every lazy part of the form is in before it draws: a part that arrived after the test ended would
+    // wake React once jsdom is gone ("window is not defined"), which happened under a loaded full run.
+    await Promise.all([preloadWidgets(columns), import('./fields')]);
     render(
       <QueryClientProvider client={new QueryClient()}>
         <FormDialog
@@ -47,7 +52,7 @@ describe('the stock form and list', () => {
           name="resource"
           title="Add"
           mode="add"
-          columns={looseDef(resourceDef(true)).columns}
+          columns={columns}
           initial={{
             vin: wrongDigit,
             modelId: '31',
