@@ -99,6 +99,36 @@ describe(`platform (${dbLabel})`, () => {
     expect(res.statusCode).toBe(401);
   });
 
+  it('sends the security headers (docs/web.md) on every kind of answer, a refusal and a 404 included', async () => {
+    const token = await tokenFor(t, 'admin');
+    const answers = [
+      await call(t, token, { url: '/api/blade-system/menu/routes' }),
+      await t.app.inject({
+        url: '/api/blade-auth/oauth/user-info',
+        headers: { 'blade-auth': `bearer ${token}` },
+      }),
+      await call(t, undefined, { url: '/api/nothing-here' }),
+      await t.app.inject({ url: '/api/docs/json' }),
+      await t.app.inject({ url: '/wel/index' }),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 401, 404, 200, 200]);
+    for (const r of answers) {
+      expect(r.headers['content-security-policy']).toBe(
+        "default-src 'self';base-uri 'none';script-src 'self' 'unsafe-eval';style-src 'self' 'unsafe-inline';" +
+          "img-src 'self' data: blob: https: http:;media-src 'self' data: blob: https: http:;font-src 'self' data:;" +
+          "connect-src 'self';worker-src 'self' blob:;frame-src 'self' https: http:;frame-ancestors 'self';" +
+          "object-src 'none';form-action 'self'",
+      );
+      expect(r.headers).toMatchObject({
+        'x-frame-options': 'SAMEORIGIN',
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'cross-origin-resource-policy': 'same-site',
+      });
+      expect(r.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
   it('falls back to the web app for deep links, not for API paths', async () => {
     const res = await t.app.inject({ url: '/wel/index' });
     expect(res.statusCode).toBe(200);
