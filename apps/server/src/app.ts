@@ -131,7 +131,10 @@ export async function buildApp(
     // HSTS is the TLS terminator's to send (the app itself may run on plain http inside a network).
     strictTransportSecurity: false,
   });
-  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, () => done()));
+  // An error helmet passes on (it has none today) becomes the request's error, as @fastify/helmet did.
+  app.addHook('onRequest', (req, reply, done) =>
+    securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
+  );
 
   // Every route must say who may call it; a route without a declaration stops the start.
   const routeTable: RouteInfo[] = [];
