@@ -1,22 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDb, SNAPSHOT_FILE, type Db } from './platform/db/index.js';
 import { DataDirLockedError } from './platform/db/pglite.js';
 import { openBus } from './platform/bus.js';
-import { allMigrations, prepareDatabase } from './boot.js';
-import { buildApp } from './app.js';
 import { createLogger } from './platform/logging.js';
 import { checkClusterConfig, isWorker, runPrimary } from './cluster.js';
 import { bannerText, listenUrls } from './banner.js';
-import { pruneInitialPasswords } from './initial-passwords.js';
-import { smsGatewayConfigured } from './modules/user/index.js';
 import { setNodeId } from './platform/ids.js';
 
 // Milliseconds since the process started (performance's time origin), step by step: the start's
-// breakdown goes into the "ready" log line. "modules" is the loading of this bundle and its imports.
+// breakdown goes into the "ready" log line. "modules" is the loading of this file's light imports; the
+// server's own modules load while the database opens (`server` below), and "openDb" ends when both have.
 const timings: Record<string, number> = { modules: Math.round(performance.now()) };
 let lapStart = performance.now();
 function lap(step: string) {
@@ -31,6 +29,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const snapshotFile = () =>
   [path.join(here, SNAPSHOT_FILE), path.join(here, '../dist', SNAPSHOT_FILE)].find((f) => fs.existsSync(f)) ??
   path.join(here, SNAPSHOT_FILE);
+
+/** 500× V8's default (1,800,000): see below. */
+const WASM_TIERING_BUDGET = 900_000_000;
 
 function fail(message: string): never {
   process.stderr.write(`\n${message}\n\n`);
@@ -50,19 +51,47 @@ try {
 // Secrets are redacted wherever they might be logged (platform/logging.ts).
 const logger = createLogger(config.LOG_LEVEL);
 
+if (!config.DATABASE_URL) {
+  // PGlite's WebAssembly: V8 optimises a function once it has run ~1.8 MB of code (its tiering budget), and
+  // PostgreSQL's start runs enough functions that far to keep both cores optimising code it then seldom
+  // runs again, while the main thread loads the modules and builds the app: a restart took 0.3–0.5 s
+  // longer on two cores than with no optimising at all. With 500× the budget what stays hot under real
+  // queries is still optimised; the sign-in and /menu/routes benches on PGlite did not slow
+  // (docs/bench.md). Read when the module is instantiated, so it is set before the database opens.
+  setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
+}
+
+// The rest of the server (every module, the app) loads while the database opens, not before: much of
+// opening PGlite is waiting, on V8's background threads and on the disk, and loading the modules is the
+// main thread's work. A restart's two steps took ~1.0 s one after the other, ~0.8 s together
+// (docs/architecture.md "Start").
+const server = Promise.all([
+  import('./boot.js'),
+  import('./app.js'),
+  import('./initial-passwords.js'),
+  import('./modules/user/index.js'),
+]).then(([boot, app, initial, user]) => ({ ...boot, ...app, ...initial, ...user }));
+// Awaited below; a failure to load is reported there, not as an unhandled rejection meanwhile.
+server.catch(() => {});
+
 /** The database, ready for the app: migrated and seeded (once per node, by its primary process). */
 async function openPrepared(): Promise<{ db: Db; credentials: string[]; passwordsKept: boolean }> {
   let db: Db;
   try {
+    // A new data folder is unpacked from the snapshot while the modules load; it waits for them (their
+    // migrations) only to check that the snapshot fits before putting it in place.
+    const migrations = server.then((m) => m.allMigrations());
+    migrations.catch(() => {}); // a restart never asks for them
     db = await openDb(config, {
-      snapshot: { file: snapshotFile(), migrations: allMigrations() },
+      snapshot: { file: snapshotFile(), migrations },
       log: (m) => logger.info(m),
     });
-    lap('openDb');
   } catch (e) {
     if (e instanceof DataDirLockedError) fail(e.message);
     fail(`Cannot open the database: ${(e as Error).message}`);
   }
+  const { prepareDatabase, pruneInitialPasswords } = await server;
+  lap('openDb');
   if (isWorker()) return { db, credentials: [], passwordsKept: false };
   const credentials = await prepareDatabase(db, config, (m) => logger.info(m), timings);
   lapStart = performance.now();
@@ -71,7 +100,7 @@ async function openPrepared(): Promise<{ db: Db; credentials: string[]; password
 
 const urls = listenUrls(config.HOST, config.PORT);
 const url = urls[0]!;
-const banner = (
+const banner = async (
   database: string,
   { credentials, passwordsKept }: { credentials: string[]; passwordsKept: boolean },
   ms: number,
@@ -85,7 +114,7 @@ const banner = (
     workers,
     credentials,
     initialPasswordsKept: passwordsKept,
-    smsGateway: smsGatewayConfigured(),
+    smsGateway: (await server).smsGatewayConfigured(),
   });
 
 if (config.WORKERS > 1 && !isWorker()) {
@@ -99,7 +128,7 @@ if (config.WORKERS > 1 && !isWorker()) {
   }
   const ms = Math.round(performance.now());
   logger.info({ url, ms, workers: config.WORKERS, timings }, 'ready');
-  process.stdout.write(banner(db.kind, prepared, ms, config.WORKERS));
+  process.stdout.write(await banner(db.kind, prepared, ms, config.WORKERS));
 } else {
   await serve();
 }
@@ -110,6 +139,7 @@ async function serve() {
   lap('prepare');
   const bus = await openBus(config.REDIS_URL);
   lap('bus');
+  const { buildApp } = await server;
   const app = await buildApp({ config, db, bus, loggerInstance: logger });
   lap('buildApp');
 
@@ -141,5 +171,5 @@ async function serve() {
   lap('listen');
   const ms = Math.round(performance.now());
   logger.info({ url, ms, database: db.kind, bus: bus.kind, timings }, 'ready');
-  if (!isWorker()) process.stdout.write(banner(db.kind, prepared, ms));
+  if (!isWorker()) process.stdout.write(await banner(db.kind, prepared, ms));
 }

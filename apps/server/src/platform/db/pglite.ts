@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import lockfile from 'proper-lockfile';
 import type { Db, Row } from './db.js';
-import { readSnapshot, unpackSnapshot, type Snapshot } from './snapshot.js';
+import { makeFromSnapshot, type Snapshot } from './snapshot.js';
 
 const parsers = {
   [types.INT8]: (v: string) => v,
@@ -122,17 +122,9 @@ export class PgliteDb implements Db {
       // Only a folder with nothing in it yet; whatever else is there (a database, or the remains of an
       // initdb that was cut short) is left to PGlite as before.
       if (pgDir && opts.snapshot && !fs.existsSync(pgDir)) {
-        let { tar, skipped } = readSnapshot(opts.snapshot);
-        if (tar) {
-          try {
-            unpackSnapshot(tar, pgDir);
-          } catch (e) {
-            tar = undefined;
-            skipped = `the database snapshot cannot be unpacked: ${(e as Error).message}`;
-          }
-        }
+        const { skipped } = await makeFromSnapshot(opts.snapshot, pgDir);
         opts.log?.(
-          tar ? 'new database: from the snapshot of this build' : `new database: initdb (${skipped})`,
+          skipped ? `new database: initdb (${skipped})` : 'new database: from the snapshot of this build',
         );
       }
       const pg = await PGlite.create(pgDir, { parsers });

@@ -6,7 +6,23 @@ import { allMigrations, prepareDatabase } from '../../boot.js';
 import { onPostgres, testConfig } from '../../../test/harness.js';
 import type { Db } from './db.js';
 import { PgliteDb } from './pglite.js';
-import { fingerprintOf, readSnapshot, SNAPSHOT_FILE, writeSnapshot } from './snapshot.js';
+import { gzipSync } from 'node:zlib';
+import { fingerprintOf, makeFromSnapshot, readSnapshot, SNAPSHOT_FILE, writeSnapshot } from './snapshot.js';
+
+/** A tarball of `entries` (ustar headers, as PGlite's dump writes them), gzipped. */
+function tarOf(entries: { name: string; type?: string; body?: string }[]): Buffer {
+  const blocks: Buffer[] = [];
+  for (const e of entries) {
+    const body = Buffer.from(e.body ?? '');
+    const h = Buffer.alloc(512);
+    h.write(e.name, 0, 100, 'latin1');
+    h.write('0000644\0', 100, 'latin1');
+    h.write(body.length.toString(8).padStart(11, '0') + '\0', 124, 'latin1');
+    h.write(e.type ?? '0', 156, 'latin1');
+    blocks.push(h, body, Buffer.alloc((512 - (body.length % 512)) % 512));
+  }
+  return gzipSync(Buffer.concat([...blocks, Buffer.alloc(1024)]));
+}
 
 /** Everything a database's shape is: columns, indexes, constraints, views, functions, triggers. */
 async function schemaOf(db: Db): Promise<string[]> {
@@ -114,5 +130,69 @@ describe.skipIf(onPostgres)('the database snapshot of a build (pglite)', () => {
     expect(readSnapshot({ file: damaged, migrations }).skipped).toMatch(
       /^the database snapshot cannot be read/,
     );
+  });
+
+  it('is unpacked while the migrations load, and put in place only once they match', async () => {
+    const folder = path.join(dir, 'made', 'pg');
+    const later = <T>(v: T) => new Promise<T>((resolve) => setTimeout(() => resolve(v), 50));
+    // Another build's migrations: nothing is left behind, not even the unpacked copy.
+    const changed = migrations.map((m, i) =>
+      i === 0 ? { ...m, migrations: [...m.migrations, { id: '9999_later', sql: 'SELECT 1' }] } : m,
+    );
+    expect(await makeFromSnapshot({ file, migrations: later(changed) }, folder)).toEqual({
+      skipped: 'the database snapshot was made for other migrations',
+    });
+    expect(fs.existsSync(folder)).toBe(false);
+    expect(fs.existsSync(`${folder}.partial`)).toBe(false);
+
+    expect(await makeFromSnapshot({ file, migrations: later(migrations) }, folder)).toEqual({});
+    expect(fs.readFileSync(path.join(folder, 'PG_VERSION'), 'utf8')).toMatch(/^\d+/);
+    expect(fs.existsSync(`${folder}.partial`)).toBe(false);
+  });
+
+  it('refuses a tarball that would write outside its folder, or anything but files and folders', async () => {
+    const cases: [string, Buffer][] = [
+      [
+        'escape',
+        tarOf([
+          { name: 'PG_VERSION', body: '17\n' },
+          { name: '../escaped', body: 'x' },
+        ]),
+      ],
+      [
+        'link',
+        tarOf([
+          { name: 'PG_VERSION', body: '17\n' },
+          { name: 'base/1/link', type: '2' },
+        ]),
+      ],
+      [
+        'no PG_VERSION',
+        tarOf([
+          { name: 'base/', type: '5' },
+          { name: 'base/1/x', body: 'x' },
+        ]),
+      ],
+    ];
+    for (const [label, tar] of cases) {
+      const bad = path.join(dir, `${label}.tar.gz`);
+      fs.writeFileSync(bad, tar);
+      fs.copyFileSync(`${file}.json`, `${bad}.json`);
+      const folder = path.join(dir, `bad-${label}`, 'pg');
+      const made = await makeFromSnapshot({ file: bad, migrations }, folder);
+      expect(made.skipped, label).toMatch(/^the database snapshot cannot be unpacked: /);
+      // Nothing written: not the folder, not its unpacked copy, not a file beside them.
+      expect(fs.existsSync(path.dirname(folder)) && fs.readdirSync(path.dirname(folder)), label).toBeFalsy();
+    }
+    fs.writeFileSync(path.join(dir, 'garbage.tar.gz'), 'not gzip');
+    fs.copyFileSync(`${file}.json`, path.join(dir, 'garbage.tar.gz.json'));
+    expect(
+      (
+        await makeFromSnapshot(
+          { file: path.join(dir, 'garbage.tar.gz'), migrations },
+          path.join(dir, 'g', 'pg'),
+        )
+      ).skipped,
+    ).toMatch(/^the database snapshot cannot be read: /);
   });
 });

@@ -19,7 +19,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzip, gunzipSync, gzipSync } from 'node:zlib';
 import type { ModuleMigrations } from './migrate.js';
 
 /** Where the build puts it, beside the server bundle (dist/). */
@@ -28,9 +29,16 @@ export const SNAPSHOT_FILE = 'pglite-snapshot.tar.gz';
 export interface Snapshot {
   /** The gzipped tarball of a data folder (PGlite's dumpDataDir). */
   file: string;
-  /** The migrations of this build: the snapshot must have been made from exactly these (fingerprintOf). */
-  migrations: ModuleMigrations[];
+  /**
+   * The migrations of this build: the snapshot must have been made from exactly these (fingerprintOf). A
+   * promise lets the folder be unpacked while they load (main.ts loads the modules while the database
+   * opens); it is put in place only once they are known to match.
+   */
+  migrations: ModuleMigrations[] | Promise<ModuleMigrations[]>;
 }
+
+const NO_SNAPSHOT = 'no database snapshot in this build';
+const OTHER_MIGRATIONS = 'the database snapshot was made for other migrations';
 
 function pgliteVersion(): string {
   const require = createRequire(import.meta.url);
@@ -54,15 +62,13 @@ const metaOf = (file: string) => `${file}.json`;
  * The snapshot's tarball when it fits this build, else undefined (and why, for the log). Reads the file:
  * call it only when a new database is to be made.
  */
-export function readSnapshot(s: Snapshot): { tar?: Buffer; skipped?: string } {
-  let meta: { fingerprint?: string };
-  try {
-    meta = JSON.parse(fs.readFileSync(metaOf(s.file), 'utf8')) as typeof meta;
-  } catch {
-    return { skipped: 'no database snapshot in this build' };
-  }
-  if (meta.fingerprint !== fingerprintOf(s.migrations))
-    return { skipped: 'the database snapshot was made for other migrations' };
+export function readSnapshot(s: { file: string; migrations: ModuleMigrations[] }): {
+  tar?: Buffer;
+  skipped?: string;
+} {
+  const fingerprint = fingerprintIn(s.file);
+  if (fingerprint === undefined) return { skipped: NO_SNAPSHOT };
+  if (fingerprint !== fingerprintOf(s.migrations)) return { skipped: OTHER_MIGRATIONS };
   try {
     // Unpacked here (zlib, native) rather than by PGlite's stream decompression: the same bytes, sooner.
     return { tar: gunzipSync(fs.readFileSync(s.file)) };
@@ -71,18 +77,68 @@ export function readSnapshot(s: Snapshot): { tar?: Buffer; skipped?: string } {
   }
 }
 
+/** The fingerprint the snapshot was made for; undefined when the build has none. */
+function fingerprintIn(file: string): string | undefined {
+  try {
+    const meta = JSON.parse(fs.readFileSync(metaOf(file), 'utf8')) as { fingerprint?: unknown };
+    return typeof meta.fingerprint === 'string' ? meta.fingerprint : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const gunzipAsync = promisify(gunzip);
+
 /**
- * Writes the data folder held in `tar` (PGlite's dump: directories and plain files only) as `dir`, all or
- * nothing: it is unpacked beside it and renamed into place, so a start killed meanwhile leaves no half a
- * database behind (PG_VERSION, the mark of a database, comes first in the tarball). Throws on anything
- * else in it (a link, a path leaving the folder, a damaged header); the caller then falls back to initdb.
- * Unpacked here with plain file writes rather than by PGlite, whose unpacking goes through its emulated
- * file system: the same files, in a fraction of the time.
+ * Makes the new data folder `dir` from the snapshot when it fits this build, all or nothing; otherwise says
+ * why not (the caller then lets PGlite run initdb) and leaves nothing at `dir`.
+ *
+ * The tarball is read, unzipped and written beside `dir` on libuv's threads while `s.migrations` may still
+ * be loading on the main thread, and renamed into place only once they match the snapshot's: a start
+ * killed meanwhile, or a snapshot of other migrations, leaves no half a database behind.
  */
-export function unpackSnapshot(tar: Buffer, dir: string): void {
+export async function makeFromSnapshot(s: Snapshot, dir: string): Promise<{ skipped?: string }> {
+  const fingerprint = fingerprintIn(s.file);
+  if (fingerprint === undefined) return { skipped: NO_SNAPSHOT };
   const partial = `${dir}.partial`;
-  fs.rmSync(partial, { recursive: true, force: true });
-  fs.mkdirSync(partial, { recursive: true });
+  const unpacking = (async () => {
+    let tar: Buffer;
+    try {
+      // In large chunks: zlib's default (16 KB) is a round trip to the thread pool for every 16 KB.
+      tar = await gunzipAsync(await fs.promises.readFile(s.file), { chunkSize: 4 << 20 });
+    } catch (e) {
+      return `the database snapshot cannot be read: ${(e as Error).message}`;
+    }
+    try {
+      await unpackTar(tar, partial);
+    } catch (e) {
+      return `the database snapshot cannot be unpacked: ${(e as Error).message}`;
+    }
+    return undefined;
+  })();
+  const [failed, migrations] = await Promise.all([unpacking, s.migrations]);
+  const skipped = fingerprint !== fingerprintOf(migrations) ? OTHER_MIGRATIONS : failed;
+  if (skipped) {
+    fs.rmSync(partial, { recursive: true, force: true });
+    return { skipped };
+  }
+  fs.renameSync(partial, dir);
+  return {};
+}
+
+/** At most this many files are written at once (libuv has four threads by default). */
+const WRITES_AT_ONCE = 8;
+
+/**
+ * Writes the data folder held in `tar` (PGlite's dump: directories and plain files only) as `dir`, which
+ * is emptied first. Every header is checked before anything is written; throws on anything else in it (a
+ * link, a path leaving the folder, a damaged header, no PG_VERSION). Unpacked here with plain file writes
+ * rather than by PGlite, whose unpacking goes through its emulated file system: the same files, in a
+ * fraction of the time.
+ */
+async function unpackTar(tar: Buffer, dir: string): Promise<void> {
+  const files: { target: string; body: Buffer }[] = [];
+  const dirs = new Set<string>([dir]);
   const field = (at: number, len: number) => tar.toString('latin1', at, at + len).replace(/\0.*$/s, '');
   const octal = (at: number, len: number) => {
     const v = field(at, len).trim();
@@ -99,18 +155,28 @@ export function unpackSnapshot(tar: Buffer, dir: string): void {
     const rel = name.replace(/^\/+/, '').replace(/\/+$/, '');
     if (!rel || rel.split('/').some((p) => p === '..' || p === '.'))
       throw new Error(`a path outside the folder: ${name}`);
-    const target = path.join(partial, rel);
+    const target = path.join(dir, rel);
     const body = at + 512;
-    if (type === '5') fs.mkdirSync(target, { recursive: true });
+    if (type === '5') dirs.add(target);
     else if (type === '0') {
       if (body + size > tar.length) throw new Error('a truncated tarball');
-      fs.mkdirSync(path.dirname(target), { recursive: true });
-      fs.writeFileSync(target, tar.subarray(body, body + size));
+      dirs.add(path.dirname(target));
+      files.push({ target, body: tar.subarray(body, body + size) });
     } else throw new Error(`an entry of type ${type}: ${name}`);
     at = body + Math.ceil(size / 512) * 512;
   }
-  if (!fs.existsSync(path.join(partial, 'PG_VERSION'))) throw new Error('no PG_VERSION in the snapshot');
-  fs.renameSync(partial, dir);
+  if (!files.some((f) => f.target === path.join(dir, 'PG_VERSION')))
+    throw new Error('no PG_VERSION in the snapshot');
+  fs.rmSync(dir, { recursive: true, force: true });
+  for (const d of dirs) fs.mkdirSync(d, { recursive: true });
+  let next = 0;
+  const writer = async () => {
+    while (next < files.length) {
+      const f = files[next++]!;
+      await fs.promises.writeFile(f.target, f.body);
+    }
+  };
+  await Promise.all(Array.from({ length: WRITES_AT_ONCE }, writer));
 }
 
 /** Migrates a new in-memory database and writes it as the snapshot of this build (the build runs this). */
