@@ -135,9 +135,9 @@ describe(`list engine on ${dbLabel}`, () => {
     expect(statements).toHaveLength(2);
     expect(statements.some((s) => s.startsWith('EXPLAIN'))).toBe(false);
 
-    // Another search, or another tenant, is another list: its own estimate.
+    // Another filter, or another tenant, is another list: its own estimate.
     statements.length = 0;
-    await page({ current: 2, dictValue: 'item' });
+    await page({ current: 2, dictValue_equal: 'item 1' });
     const other = { ...scope, tenantId: '000001' } as Scope;
     await listPage(
       counted,
@@ -147,6 +147,45 @@ describe(`list engine on ${dbLabel}`, () => {
       (s) => s.select(['t.id']),
     );
     expect(statements.filter((s) => s.startsWith('EXPLAIN'))).toHaveLength(2);
+  });
+
+  it('a search reads its matches once: the page and its exact total in one statement, from any page on', async () => {
+    estimates.clear();
+    const all = await byOffset({ dictValue: 'item' });
+    expect(all).toHaveLength(ROWS);
+    for (const q of [{ current: 2 }, { current: 3, descs: 'remark' }, { cursor: 'last' }]) {
+      statements.length = 0;
+      const p = await page({ ...q, dictValue: 'item' });
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).toMatch(/MATERIALIZED/);
+      expect(p).toMatchObject({ total: ROWS, pages: 6 });
+      expect(p.estimated).toBeUndefined();
+      for (const r of p.records) expect(Object.keys(r).some((k) => k.startsWith('z'))).toBe(false);
+    }
+    expect(ids((await page({ current: 2, dictValue: 'item' })).records)).toEqual(all.slice(10, 20));
+    // Past the end, and a search without a match: no rows, the exact total.
+    statements.length = 0;
+    expect(await page({ current: 9, dictValue: 'item' })).toMatchObject({ records: [], total: ROWS });
+    expect(await page({ dictValue: 'no such item' })).toMatchObject({ records: [], total: 0, pages: 0 });
+    expect(statements).toHaveLength(2);
+  });
+
+  it('a search with more matches than the limit says "about", asks the planner once, then pages on its rows alone', async () => {
+    await db.query(`ANALYZE blade_dict_biz`);
+    estimates.clear();
+    statements.length = 0;
+    const first = await page({ dictValue: 'item' }, 20);
+    expect(first.estimated).toBe(true);
+    expect(first.total).toBeGreaterThan(20);
+    // The gathering stopped at 21 matches; then the page on its own and the planner's estimate.
+    expect(statements).toHaveLength(3);
+    expect(statements.filter((x) => x.startsWith('EXPLAIN'))).toHaveLength(1);
+    expect(ids(first.records)).toEqual((await byOffset({ dictValue: 'item' })).slice(0, 10));
+    statements.length = 0;
+    const second = await page({ dictValue: 'item', current: 2, cursor: first.next }, 20);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).not.toMatch(/MATERIALIZED/);
+    expect(second).toMatchObject({ estimated: true, total: first.total });
   });
 
   it('a large list pages on its cached estimate: one statement a page, the same "about" total', async () => {
@@ -181,7 +220,12 @@ describe(`list engine on ${dbLabel}`, () => {
         s.select(['t.id', 't.sort', 't.remark', 't.dictKey']),
       );
     try {
-      for (const q of [{ descs: 'remark' }, { cursor: 'last' }, { ascs: 'dictKey' }]) {
+      for (const q of [
+        { descs: 'remark' },
+        { cursor: 'last' },
+        { ascs: 'dictKey' },
+        { ascs: 'dictKey', dictValue: 'item' },
+      ]) {
         const all = await byOffset(q.cursor ? {} : q);
         statements.length = 0;
         const p = await treePage(q);

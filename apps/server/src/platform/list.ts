@@ -3,8 +3,10 @@ import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kys
 import type { Page } from '@forecourt/contracts';
 import type { Db, Row } from './db/index.js';
 import { bad } from './errors.js';
+import { qb } from './sql/kysely.js';
 import {
   filterConditions,
+  isSearch,
   orderKeys,
   pageParams,
   type FilterDef,
@@ -23,6 +25,10 @@ import { nullableColumns } from './sql/schema.gen.js';
  * - `total` is exact up to EXACT_COUNT_LIMIT rows; above it, it is the planner's estimate and the page says
  *   `estimated: true` (PostgREST's `count=estimated`). A page that ends the list makes the total exact
  *   without a count. No request ever counts more than EXACT_COUNT_LIMIT + 1 rows.
+ * - A search (a LIKE filter) reads its matches once: no index gives them in the list's order, so the page
+ *   and its capped count would each read every match (the trigram index finds them, the table holds
+ *   them). One statement gathers at most EXACT_COUNT_LIMIT + 1 of them, counts them and takes the page
+ *   from them; only when there are more does the page run on its own, and the total is the estimate.
  * - The planner's estimate of a list (its filters, its tenant) is asked at most once per ESTIMATE_TTL_MS
  *   and kept in a bounded cache: paging through a list runs its rows, and its capped count when it is
  *   small, and nothing else. The estimate only ever picks between "count it" and "about N"; the planner's
@@ -192,6 +198,31 @@ export function listStatements(
     };
   }
 
+  // A search: the matches gathered once (at most exactLimit + 1), counted, and the page taken from them —
+  // its cursor, order, OFFSET and children probe as above, on the gathered rows' typed keys. The count
+  // comes on every row, and on a row of NULLs when the page is empty (the LEFT JOIN).
+  let gathered: { sql: string; parameters: readonly unknown[] } | undefined;
+  if (isSearch(query, spec.filters)) {
+    const m = select(where)
+      .select(keys.map((k, i) => sql`(${sql.raw(k.col)})::text`.as(KEY(i))))
+      .select(keys.map((k, i) => sql`${sql.raw(k.col)}`.as(ORD(i))))
+      .limit(exactLimit + 1);
+    const on = (alias: string) => readKeys.map((k, i) => ({ ...k, col: `${alias}.${ORD(i)}` }));
+    const cond = cursor && cursor !== 'last' ? sql`WHERE ${after(on('m'), cursor.v)}` : sql``;
+    const skip = !cursor && offset ? sql`OFFSET ${offset}` : sql``;
+    const live = spec.children?.softDelete ? ' AND c.is_deleted = 0' : '';
+    const children = spec.children
+      ? sql.raw(
+          `, p.id IN (SELECT k.id FROM p k WHERE EXISTS (SELECT 1 FROM ${spec.children.table} c ` +
+            `WHERE c.parent_id = k.id${live})) AS has_children`,
+        )
+      : sql``;
+    gathered =
+      sql`WITH m AS MATERIALIZED (${m}), p AS (SELECT * FROM m ${cond} ORDER BY ${ORDER(on('m'))} LIMIT ${size} ${skip}) SELECT p.*${children}, c.zcount FROM (SELECT count(*) AS zcount FROM m) c LEFT JOIN p ON TRUE ORDER BY ${ORDER(on('p'))}`.compile(
+        qb,
+      );
+  }
+
   // Compiled once for both: the estimate explains it, the count caps it with one more parameter.
   const estimate = where
     .clearSelect()
@@ -209,6 +240,7 @@ export function listStatements(
     cursor,
     backwards,
     rows: page,
+    gathered,
     count: { sql: `SELECT count(*) AS n FROM (${countQ.sql}) s`, parameters: countQ.parameters },
     estimate: { sql: `EXPLAIN (FORMAT JSON) ${estimate.sql}`, parameters: estimate.parameters },
   };
@@ -239,7 +271,58 @@ export async function listPage(
 ): Promise<Page<Row>> {
   const st = listStatements(from, spec, query, select, exactLimit);
   const { size, offset, keys, cursor, backwards } = st;
-  const raw = await db.query<Row>(st.rows.sql, st.rows.parameters);
+  const key = `${db.kind}\u0000${st.estimate.sql}\u0000${JSON.stringify(st.estimate.parameters, bigintText)}`;
+  const plannerEstimate = async () => {
+    let est = estimates.get(key);
+    if (est === undefined) {
+      est = planRows(await db.one<Row>(st.estimate.sql, st.estimate.parameters));
+      estimates.set(key, est);
+    }
+    return est;
+  };
+
+  let raw: Row[] | undefined;
+  let total = 0;
+  let estimated = false;
+  let found: number | undefined;
+  // A search known to be large skips the gathering: it would stop at the limit and count nothing.
+  const known = estimates.get(key);
+  if (st.gathered && (known === undefined || known <= exactLimit)) {
+    const rows = await db.query<Row>(st.gathered.sql, st.gathered.parameters);
+    const n = Number(rows[0]?.zcount ?? 0);
+    if (n <= exactLimit) {
+      // All the matches were gathered: the total is exact and the page is theirs.
+      raw = rows.filter((r) => r[KEY(keys.length - 1)] !== null);
+      for (const r of raw) delete r.zcount;
+      total = n;
+    } else found = n;
+  }
+  if (!raw) {
+    raw = await db.query<Row>(st.rows.sql, st.rows.parameters);
+    if (found !== undefined) {
+      // More matches than the limit: the planner says how many, never fewer than were found.
+      total = Math.max(found, await plannerEstimate());
+      estimates.set(key, total);
+      estimated = true;
+    } else if (!cursor && raw.length < size && (raw.length > 0 || offset === 0)) {
+      // The list ends on this page: the total needs no count.
+      total = offset + raw.length;
+    } else {
+      const est = await plannerEstimate();
+      if (est > exactLimit) {
+        total = est;
+        estimated = true;
+      } else {
+        const n = Number((await db.one<{ n: string }>(st.count.sql, st.count.parameters))?.n ?? 0);
+        if (n > exactLimit) {
+          total = Math.max(n, est);
+          estimated = true;
+          // The planner thought it small: the next page of this list goes by what the count found.
+          estimates.set(key, total);
+        } else total = n;
+      }
+    }
+  }
   if (backwards) raw.reverse();
   const keyOf = (r: Row) => keys.map((_, i) => (r[KEY(i)] ?? null) as string | null);
   const edges = raw.length ? { first: keyOf(raw[0]!), last: keyOf(raw.at(-1)!) } : undefined;
@@ -249,31 +332,6 @@ export async function listPage(
       delete r[ORD(i)];
     }
 
-  let total: number;
-  let estimated = false;
-  if (!cursor && raw.length < size && (raw.length > 0 || offset === 0)) {
-    // The list ends on this page: the total needs no count.
-    total = offset + raw.length;
-  } else {
-    const key = `${db.kind}\u0000${st.estimate.sql}\u0000${JSON.stringify(st.estimate.parameters, bigintText)}`;
-    let est = estimates.get(key);
-    if (est === undefined) {
-      est = planRows(await db.one<Row>(st.estimate.sql, st.estimate.parameters));
-      estimates.set(key, est);
-    }
-    if (est > exactLimit) {
-      total = est;
-      estimated = true;
-    } else {
-      const n = Number((await db.one<{ n: string }>(st.count.sql, st.count.parameters))?.n ?? 0);
-      if (n > exactLimit) {
-        total = Math.max(n, est);
-        estimated = true;
-        // The planner thought it small: the next page of this list goes by what the count found.
-        estimates.set(key, total);
-      } else total = n;
-    }
-  }
   const pages = Math.max(1, Math.ceil(total / size));
   // By cursor the caller's page number is carried on; `last` is the last page by definition.
   const current = cursor === 'last' ? pages : st.current;

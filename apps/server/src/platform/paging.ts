@@ -163,17 +163,8 @@ const SUFFIX_OPS: Record<string, string> = {
   _like: 'LIKE',
 };
 
-/**
- * The WHERE conditions for the declared filters present in the query, each value checked against its
- * column's kind first. Undeclared parameters are ignored: only declared columns can ever be filtered.
- * `ref` turns a filter's field into the column reference (CamelCasePlugin snake-cases it).
- */
-export function filterConditions(
-  q: Record<string, unknown>,
-  defs: Record<string, FilterDef>,
-  ref: (field: string) => string = (f) => `t.${f}`,
-): RawBuilder<SqlBool>[] {
-  const where: RawBuilder<SqlBool>[] = [];
+/** The declared filters present in the query, with the operator each compares by. */
+function* activeFilters(q: Record<string, unknown>, defs: Record<string, FilterDef>) {
   for (const [key, raw] of Object.entries(q)) {
     if (raw === undefined || raw === null || raw === '') continue;
     let field = key;
@@ -187,9 +178,29 @@ export function filterConditions(
     }
     const def = Object.hasOwn(defs, field) ? defs[field] : undefined;
     if (!def) continue;
-    const value = String(raw);
+    yield { key, def, op: op ?? (def.type === 'text' ? 'LIKE' : '='), value: String(raw) };
+  }
+}
+
+/** Whether the query searches (a declared filter compares by LIKE %v%): no index orders its matches. */
+export function isSearch(q: Record<string, unknown>, defs: Record<string, FilterDef>): boolean {
+  for (const f of activeFilters(q, defs)) if (f.op === 'LIKE') return true;
+  return false;
+}
+
+/**
+ * The WHERE conditions for the declared filters present in the query, each value checked against its
+ * column's kind first. Undeclared parameters are ignored: only declared columns can ever be filtered.
+ * `ref` turns a filter's field into the column reference (CamelCasePlugin snake-cases it).
+ */
+export function filterConditions(
+  q: Record<string, unknown>,
+  defs: Record<string, FilterDef>,
+  ref: (field: string) => string = (f) => `t.${f}`,
+): RawBuilder<SqlBool>[] {
+  const where: RawBuilder<SqlBool>[] = [];
+  for (const { key, def, op, value } of activeFilters(q, defs)) {
     const col = sql.ref(ref(def.column));
-    op ??= def.type === 'text' ? 'LIKE' : '=';
     if (op === 'LIKE') {
       // A text column is compared as it is, so its trigram index (PostgreSQL) can serve the search.
       const text = def.kind === 'text' ? col : sql`${col}::text`;
