@@ -63,7 +63,7 @@ if (!config.DATABASE_URL) {
 
 // The rest of the server (every module, the app) loads while the database opens, not before: much of
 // opening PGlite is waiting, on V8's background threads and on the disk, and loading the modules is the
-// main thread's work. A restart's two steps took ~1.0 s one after the other, ~0.8 s together
+// main thread's work. A restart's two steps took 1.0–1.15 s one after the other, 0.8–1.0 s together
 // (docs/architecture.md "Start").
 const server = Promise.all([
   import('./boot.js'),
