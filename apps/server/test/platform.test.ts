@@ -134,6 +134,35 @@ describe(`platform (${dbLabel})`, () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
   });
+
+  it('serves the built web app: the root and deep links never cached, its files for a year, nothing else', async () => {
+    const dist = path.resolve(import.meta.dirname, '../../web/dist');
+    const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+    for (const url of ['/', '/sales/order?tab=1', '/h5/orders']) {
+      const r = await t.app.inject({ url });
+      expect(r.statusCode, url).toBe(200);
+      expect(r.headers['cache-control'], url).toBe('no-cache');
+      expect(r.body, url).toMatch(/^<!doctype html>/i);
+    }
+    expect((await t.app.inject({ url: '/' })).body).toBe(html);
+    expect((await t.app.inject({ method: 'HEAD', url: '/' })).statusCode).toBe(200);
+    const asset = fs.readdirSync(path.join(dist, 'assets')).find((f) => f.endsWith('.js'))!;
+    const file = await t.app.inject({ url: `/assets/${asset}` });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(file.body).toBe(fs.readFileSync(path.join(dist, 'assets', asset), 'utf8'));
+    // A file that is not there, an unknown API path, a path out of the folder: the JSON 404 or a refusal.
+    for (const url of [
+      '/assets/missing.js',
+      '/api/nope',
+      '/..%2f..%2fpackage.json',
+      '/assets/..%2f..%2fpackage.json',
+    ]) {
+      const r = await t.app.inject({ url });
+      expect(r.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(r.body, url).not.toMatch(/"name":\s*"@forecourt/);
+    }
+  });
 });
 
 describe('configuration', () => {

@@ -2,7 +2,7 @@
  * The staff friend list (contacts): active staff of the caller's tenant, filtered by role, grouped by the
  * initial letter of the real name (pinyin for Chinese names, surname readings included).
  */
-import { pinyin } from 'pinyin-pro';
+import type { pinyin as Pinyin } from 'pinyin-pro';
 import { all, scoped, sql, type SqlBool } from '../../platform/sql/index.js';
 import type { Db } from '../../platform/db/index.js';
 
@@ -15,8 +15,16 @@ export interface Friend {
   account: string;
 }
 
+type PinyinFn = typeof Pinyin;
+/**
+ * pinyin-pro with its dictionaries, loaded with the first contact list rather than at every start, where
+ * loading it cost ~12 ms of the main thread (docs/architecture.md "Start").
+ */
+let loading: Promise<PinyinFn> | undefined;
+const loadPinyin = () => (loading ??= import('pinyin-pro').then((m) => m.pinyin));
+
 /** 'A'…'Z' for names starting with a Latin letter or a Chinese character; '#' otherwise. */
-export function initialOf(name: string): string {
+function initialOf(pinyin: PinyinFn, name: string): string {
   const first = name.trim().charAt(0);
   if (!first) return '#';
   if (/[A-Za-z]/.test(first)) return first.toUpperCase();
@@ -33,14 +41,19 @@ export function initialOf(name: string): string {
 }
 
 /** The sort key inside a letter: the whole name in pinyin. */
-const sortKey = (name: string) =>
+const sortKey = (pinyin: PinyinFn, name: string) =>
   pinyin(name.trim(), { toneType: 'none', surname: 'head', type: 'array', nonZh: 'consecutive' })
     .join(' ')
     .toLowerCase();
 
 /** Groups by letter, A–Z first and '#' last; names sorted by pinyin inside a letter. */
-export function groupByInitial(friends: Friend[]): Record<string, Friend[]> {
-  const keyed = friends.map((f) => ({ f, letter: initialOf(f.realName), key: sortKey(f.realName) }));
+async function groupByInitial(friends: Friend[]): Promise<Record<string, Friend[]>> {
+  const pinyin = await loadPinyin();
+  const keyed = friends.map((f) => ({
+    f,
+    letter: initialOf(pinyin, f.realName),
+    key: sortKey(pinyin, f.realName),
+  }));
   keyed.sort((a, b) => a.key.localeCompare(b.key) || a.f.account.localeCompare(b.f.account));
   const groups = new Map<string, Friend[]>();
   for (const k of keyed) {
