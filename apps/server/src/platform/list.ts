@@ -153,6 +153,20 @@ export function after(keys: SortKey[], v: (string | null)[]): RawBuilder<SqlBool
   return sql<SqlBool>`(${sql.join(ors, sql` OR `)})`;
 }
 
+/**
+ * `has_children` of each row of the page `p` (a CTE of the page's rows, after its LIMIT), as a semi-join
+ * over them: one probe of the parent index per row. (An EXISTS in the select list runs under a sort for
+ * every candidate row, and the planner, expecting many children per parent, plans it as a scan that stops
+ * at the first child: a whole-table read for every leaf.)
+ */
+function childrenProbe(children: NonNullable<ListSpec['children']>): string {
+  const live = children.softDelete ? ' AND c.is_deleted = 0' : '';
+  return (
+    `p.id IN (SELECT k.id FROM p k WHERE EXISTS ` +
+    `(SELECT 1 FROM ${children.table} c WHERE c.parent_id = k.id${live})) AS has_children`
+  );
+}
+
 const flip = (keys: SortKey[]) => keys.map((k) => ({ ...k, desc: !k.desc }));
 const KEY = (i: number) => `zkey${i}`;
 /** The sort keys as their own type, for ordering the page again outside its LIMIT (spec.children). */
@@ -183,17 +197,10 @@ export function listStatements(
   if (!cursor && offset) rows = rows.offset(offset);
   let page = rows.compile() as { sql: string; parameters: readonly unknown[] };
   if (spec.children) {
-    // The probe runs on the page's rows only, after its LIMIT, as a semi-join over them: one probe of the
-    // parent index per row. (An EXISTS in the select list runs under a sort for every candidate row, and
-    // the planner, expecting many children per parent, plans it as a scan that stops at the first child:
-    // a whole-table read for every leaf.) The outer ORDER BY puts the page's few rows back in order.
-    const live = spec.children.softDelete ? ' AND c.is_deleted = 0' : '';
+    // The probe runs on the page's rows only; the outer ORDER BY puts the page's few rows back in order.
     const order = readKeys.map((k, i) => `p.${ORD(i)} ${k.desc ? 'DESC' : 'ASC'}`).join(', ');
     page = {
-      sql:
-        `WITH p AS (${page.sql}) SELECT p.*, p.id IN (SELECT k.id FROM p k WHERE EXISTS ` +
-        `(SELECT 1 FROM ${spec.children.table} c WHERE c.parent_id = k.id${live})) AS has_children ` +
-        `FROM p ORDER BY ${order}`,
+      sql: `WITH p AS (${page.sql}) SELECT p.*, ${childrenProbe(spec.children)} FROM p ORDER BY ${order}`,
       parameters: page.parameters,
     };
   }
@@ -210,13 +217,7 @@ export function listStatements(
     const on = (alias: string) => readKeys.map((k, i) => ({ ...k, col: `${alias}.${ORD(i)}` }));
     const cond = cursor && cursor !== 'last' ? sql`WHERE ${after(on('m'), cursor.v)}` : sql``;
     const skip = !cursor && offset ? sql`OFFSET ${offset}` : sql``;
-    const live = spec.children?.softDelete ? ' AND c.is_deleted = 0' : '';
-    const children = spec.children
-      ? sql.raw(
-          `, p.id IN (SELECT k.id FROM p k WHERE EXISTS (SELECT 1 FROM ${spec.children.table} c ` +
-            `WHERE c.parent_id = k.id${live})) AS has_children`,
-        )
-      : sql``;
+    const children = spec.children ? sql.raw(`, ${childrenProbe(spec.children)}`) : sql``;
     gathered =
       sql`WITH m AS MATERIALIZED (${m}), p AS (SELECT * FROM m ${cond} ORDER BY ${ORDER(on('m'))} LIMIT ${size} ${skip}) SELECT p.*${children}, c.zcount FROM (SELECT count(*) AS zcount FROM m) c LEFT JOIN p ON TRUE ORDER BY ${ORDER(on('p'))}`.compile(
         qb,

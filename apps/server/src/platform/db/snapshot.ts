@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { gunzip, gunzipSync, gzipSync } from 'node:zlib';
+import { gunzip, gzipSync } from 'node:zlib';
 import type { ModuleMigrations } from './migrate.js';
 
 /** Where the build puts it, beside the server bundle (dist/). */
@@ -57,25 +57,6 @@ export function fingerprintOf(modules: ModuleMigrations[]): string {
 }
 
 const metaOf = (file: string) => `${file}.json`;
-
-/**
- * The snapshot's tarball when it fits this build, else undefined (and why, for the log). Reads the file:
- * call it only when a new database is to be made.
- */
-export function readSnapshot(s: { file: string; migrations: ModuleMigrations[] }): {
-  tar?: Buffer;
-  skipped?: string;
-} {
-  const fingerprint = fingerprintIn(s.file);
-  if (fingerprint === undefined) return { skipped: NO_SNAPSHOT };
-  if (fingerprint !== fingerprintOf(s.migrations)) return { skipped: OTHER_MIGRATIONS };
-  try {
-    // Unpacked here (zlib, native) rather than by PGlite's stream decompression: the same bytes, sooner.
-    return { tar: gunzipSync(fs.readFileSync(s.file)) };
-  } catch (e) {
-    return { skipped: `the database snapshot cannot be read: ${(e as Error).message}` };
-  }
-}
 
 /** The fingerprint the snapshot was made for; undefined when the build has none. */
 function fingerprintIn(file: string): string | undefined {
