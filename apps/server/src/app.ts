@@ -30,6 +30,7 @@ import { errorLogRow, fieldWithNul, makeErrorHandler } from './platform/errors-h
 import { langOf, t } from './platform/i18n.js';
 import { getOrCreateSecret } from './platform/secrets.js';
 import { lazyCompilers } from './platform/lazy-schemas.js';
+import { drainOnClose, Inflight } from './platform/inflight.js';
 import type { App, AppContext } from './platform/context.js';
 import { modules } from './modules/index.js';
 
@@ -50,6 +51,9 @@ export interface BuildOptions {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** How long a closing server waits for the requests still running (main.ts's own limit is 10 s). */
+export const DRAIN_MS = 5_000;
 
 /** Builds the whole server on a ready database (migrated and seeded by the caller). */
 export async function buildApp(
@@ -78,6 +82,7 @@ export async function buildApp(
   const bus = opts.bus ?? new MemoryBus();
   const events = new AuthEvents(bus, (err, msg) => app.log.warn({ err: err.message }, msg));
   await events.start();
+  const inflight = new Inflight();
   const ctx: AppContext = {
     config,
     db,
@@ -87,6 +92,7 @@ export async function buildApp(
     permissions: new PermissionCache(db, events),
     sessions: new SessionCache(db, events),
     clients: new ClientCache(db),
+    inflight,
     onClose: [() => events.close()],
   };
   app.decorate('ctx', ctx);
@@ -135,6 +141,9 @@ export async function buildApp(
   app.addHook('onRequest', (req, reply, done) =>
     securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
   );
+
+  // A shutdown lets the requests still running finish before the database closes (platform/inflight.ts).
+  drainOnClose(app, inflight, DRAIN_MS);
 
   // Every route must say who may call it; a route without a declaration stops the start.
   const routeTable: RouteInfo[] = [];
@@ -202,13 +211,18 @@ export async function buildApp(
   });
 
   app.setErrorHandler(
-    makeErrorHandler(async (req, err) => {
-      await db.query(
-        `INSERT INTO blade_log_error (id, tenant_id, request_id, method, request_uri, message, stack_trace, create_by)
+    makeErrorHandler((req, err) =>
+      // Tracked too: the log of a failed request is written after its handler settled.
+      inflight
+        .track(
+          db.query(
+            `INSERT INTO blade_log_error (id, tenant_id, request_id, method, request_uri, message, stack_trace, create_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        errorLogRow(req, err),
-      );
-    }),
+            errorLogRow(req, err),
+          ),
+        )
+        .then(() => undefined),
+    ),
   );
 
   await app.register(formbody);

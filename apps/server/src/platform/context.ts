@@ -10,6 +10,7 @@ import type { PermissionCache } from './auth/permissions.js';
 import type { TokenService } from './auth/tokens.js';
 import type { Lang } from './i18n.js';
 import type { Scope } from './scope.js';
+import type { Inflight } from './inflight.js';
 
 /** What every module can reach: app.ctx. */
 export interface AppContext {
@@ -23,6 +24,8 @@ export interface AppContext {
   /** The scopes of live sessions, forgotten on every change AuthEvents announces (guard.ts). */
   sessions: SessionCache;
   clients: ClientCache;
+  /** The requests still being answered; app.close() waits for them (platform/inflight.ts). */
+  inflight: Inflight;
   /** Hooks run by app.close(), after the HTTP server stops accepting. */
   onClose: Array<() => Promise<void>>;
 }
