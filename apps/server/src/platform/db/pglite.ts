@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { parse, PGlite, protocol, types, type Transaction } from '@electric-sql/pglite';
 import lockfile from 'proper-lockfile';
-import type { Db, Row } from './db.js';
+import type { Db, QueryOptions, Row } from './db.js';
 import { makeFromSnapshot, type Snapshot } from './snapshot.js';
 
 const parsers = {
@@ -10,11 +10,85 @@ const parsers = {
   [types.NUMERIC]: (v: string) => v,
 };
 
+const { serialize } = protocol;
+const joined = (parts: Uint8Array[]) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+};
+
+/**
+ * Named statements on PGlite, kept the way node-postgres keeps them on a server (`QueryOptions.name`).
+ * PGlite's `query` parses, plans and describes every statement again, in five calls into its
+ * WebAssembly; a statement kept by name is planned by PostgreSQL's plan cache and runs in one call
+ * (the sign-in's facts: 1.0–1.5 ms → 0.17 ms).
+ *
+ * Guarantees:
+ * - The same rows as `query`: parameters go through PGlite's serializers for the types PostgreSQL
+ *   described, rows through its parsers (the database's own `parsers`).
+ * - A name is bound to one SQL text for the life of the database: other SQL under it is an error, as
+ *   on a server. A statement that fails to prepare is not kept.
+ * - Each call is one message ending in Sync, run under the caller's locks (see `PgliteDb.query` and
+ *   `PgliteTx.query`): after an error the session is ready again, or its transaction failed as with
+ *   `query`. Named statements outlive a rollback, as on a server.
+ */
+class NamedStatements {
+  private readonly known = new Map<string, { sql: string; types: number[] }>();
+  constructor(private readonly pg: PGlite) {}
+
+  async run<T>(name: string, sql: string, params: readonly unknown[], inTx: boolean): Promise<T[]> {
+    const options = { syncToFs: !inTx };
+    let st = this.known.get(name);
+    if (st && st.sql !== sql) throw new Error(`statement name "${name}" is already used for other SQL`);
+    if (!st) {
+      const described = await this.pg.execProtocol(
+        joined([
+          serialize.parse({ name, text: sql }),
+          serialize.describe({ type: 'S', name }),
+          serialize.sync(),
+        ]),
+        options,
+      );
+      st = { sql, types: parse.parseDescribeStatementResults(described.messages) };
+      this.known.set(name, st);
+    }
+    const types = st.types;
+    const values = params.map((v, i) => {
+      if (v === null || v === undefined) return null;
+      const serializer = this.pg.serializers[types[i]!];
+      return serializer ? serializer(v) : String(v);
+    });
+    const answer = await this.pg.execProtocol(
+      joined([
+        serialize.bind({ statement: name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
+      options,
+    );
+    return (parse.parseResults(answer.messages, this.pg.parsers)[0]?.rows ?? []) as T[];
+  }
+}
+
 class PgliteTx implements Db {
   readonly kind = 'pglite' as const;
   readonly inTx = true;
-  constructor(private readonly t: Transaction) {}
-  async query<T = Row>(sql: string, params: readonly unknown[] = []) {
+  constructor(
+    private readonly t: Transaction,
+    private readonly pg: PGlite,
+    private readonly named: NamedStatements,
+  ) {}
+  async query<T = Row>(sql: string, params: readonly unknown[] = [], opts?: QueryOptions) {
+    // The transaction holds PGlite's transaction lock; a statement takes its query lock, as t.query does.
+    if (opts?.name) {
+      const name = opts.name;
+      return this.pg.runExclusive(() => this.named.run<T>(name, sql, params, true));
+    }
     return (await this.t.query<T>(sql, params as unknown[])).rows;
   }
   async one<T = Row>(sql: string, params: readonly unknown[] = []) {
@@ -102,10 +176,13 @@ async function lockDataDir(dir: string): Promise<() => Promise<void>> {
 /** Embedded PostgreSQL. One process per data folder: a second start is refused, never allowed to corrupt it. */
 export class PgliteDb implements Db {
   readonly kind = 'pglite' as const;
+  private readonly named: NamedStatements;
   private constructor(
     private readonly pg: PGlite,
     private readonly release: (() => Promise<void>) | undefined,
-  ) {}
+  ) {
+    this.named = new NamedStatements(pg);
+  }
 
   /**
    * dir undefined = in memory (tests). A folder without a database yet is made from `snapshot` when it fits
@@ -145,7 +222,15 @@ export class PgliteDb implements Db {
     return this.pg.dumpDataDir('none');
   }
 
-  async query<T = Row>(sql: string, params: readonly unknown[] = []) {
+  async query<T = Row>(sql: string, params: readonly unknown[] = [], opts?: QueryOptions) {
+    if (opts?.name) {
+      // The locks PGlite's own query takes: after any open transaction, one statement at a time.
+      const name = opts.name;
+      await this.pg._checkReady();
+      return this.pg._runExclusiveTransaction(() =>
+        this.pg._runExclusiveQuery(() => this.named.run<T>(name, sql, params, false)),
+      );
+    }
     return (await this.pg.query<T>(sql, params as unknown[])).rows;
   }
   async one<T = Row>(sql: string, params: readonly unknown[] = []) {
@@ -155,7 +240,7 @@ export class PgliteDb implements Db {
     await this.pg.exec(sql);
   }
   tx<T>(fn: (db: Db) => Promise<T>): Promise<T> {
-    return this.pg.transaction((t) => fn(new PgliteTx(t)));
+    return this.pg.transaction((t) => fn(new PgliteTx(t, this.pg, this.named)));
   }
   async close() {
     await this.pg.close();
