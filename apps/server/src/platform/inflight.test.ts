@@ -34,7 +34,7 @@ describe('Inflight', () => {
     expect(inflight.size).toBe(0);
   });
 
-  it('gives up after its limit, and a later drain still waits', async () => {
+  it('gives up after its limit, and still counts the work', async () => {
     vi.useFakeTimers();
     try {
       const inflight = new Inflight();

@@ -11,15 +11,6 @@ const parsers = {
 };
 
 const { serialize } = protocol;
-const joined = (parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
 
 /**
  * Named statements on PGlite, kept the way node-postgres keeps them on a server (`QueryOptions.name`).
@@ -46,7 +37,7 @@ class NamedStatements {
     if (st && st.sql !== sql) throw new Error(`statement name "${name}" is already used for other SQL`);
     if (!st) {
       const described = await this.pg.execProtocol(
-        joined([
+        Buffer.concat([
           serialize.parse({ name, text: sql }),
           serialize.describe({ type: 'S', name }),
           serialize.sync(),
@@ -63,7 +54,7 @@ class NamedStatements {
       return serializer ? serializer(v) : String(v);
     });
     const answer = await this.pg.execProtocol(
-      joined([
+      Buffer.concat([
         serialize.bind({ statement: name, values }),
         serialize.describe({ type: 'P' }),
         serialize.execute({}),
