@@ -4,7 +4,7 @@
  * `registerPrincipalKind('customer', …)` and issue their tickets with `issueTicket` — nothing else in the
  * chat module changes.
  */
-import type { AliasedSelectQueryBuilder, Compilable } from 'kysely';
+import type { AliasedSelectQueryBuilder, Compilable, Expression } from 'kysely';
 import { prepared, scoped, sql, type SqlBool } from '../../platform/sql/index.js';
 import { ERROR_CODE } from '@forecourt/im-sdk/types';
 import type { Db } from '../../platform/db/index.js';
@@ -37,10 +37,13 @@ export interface ProfileSeed {
 export interface SeedSource<R = Record<string, unknown>> {
   /** The record's key in a chat user id (staff: the account itself); null when the id cannot name one. */
   key(userID: string): string | null;
-  /** The record of that key in the tenant, through scoped(). */
+  /**
+   * The record of that key in the tenant, through scoped(). The key is a value, or a column of the
+   * statement the query is joined into (the chat's sign-ins read a batch of keys at once, profiles.ts).
+   */
   query(
     tenantId: string,
-    key: string,
+    key: string | Expression<string>,
   ): Compilable<R> & { as<A extends string>(alias: A): AliasedSelectQueryBuilder<R, A> };
   toSeed(row: R, userID: string): ProfileSeed;
 }
@@ -140,7 +143,7 @@ registerPrincipalKind('staff', {
   owns: (userID) => !userID.startsWith(CUSTOMER_PREFIX),
   seed: seedSource({
     key: (userID) => userID,
-    query(tenantId: string, account: string) {
+    query(tenantId: string, account: string | Expression<string>) {
       const own = scoped({ tenantId, isPlatformAdmin: false });
       const firstDept = own
         .selectFrom('blade_dept', 'd')

@@ -61,6 +61,54 @@ describe(`a sign-in's chat profile (${dbLabel})`, () => {
     expect(await signIn('resource1')).toMatchObject({ statements: 1, profile: { nick: 'My own name' } });
   });
 
+  it('reads and writes the profiles of sign-ins that arrive together in a few statements, each its own', async () => {
+    const [customer] = await t.db.query<{ id: string; name: string }>(
+      `SELECT id::text, name FROM member_customer WHERE tenant_id = $1 AND is_deleted = 0 ORDER BY id LIMIT 1`,
+      [TENANT],
+    );
+    const records = await t.db.query<{ account: string; real_name: string }>(
+      `SELECT account, real_name FROM blade_user WHERE tenant_id = $1 AND account IN ('admin', 'sales1', 'sales2', 'resource2', 'online2')`,
+      [TENANT],
+    );
+    expect(records).toHaveLength(5);
+    counted.n.statements = 0;
+    const ids = [
+      'admin',
+      'sales1',
+      'sales2',
+      'resource2',
+      'online2',
+      'sales1',
+      'nobody-at-all',
+      `cust_${customer!.id}`,
+    ];
+    const profiles = await Promise.all(
+      ids.map((id) => refreshFromRecord(counted.db, TENANT, id).catch((e: unknown) => e)),
+    );
+    for (const r of records)
+      expect(profiles[ids.indexOf(r.account)]).toMatchObject({ userID: r.account, nick: r.real_name });
+    expect(profiles[5]).toEqual(profiles[1]);
+    expect(profiles[6]).toMatchObject({ code: ERROR_CODE.NOT_FOUND, key: 'im.noUser' });
+    expect(profiles[7]).toMatchObject({ userID: `cust_${customer!.id}`, nick: customer!.name });
+    // One at a time this is 7 reads and 6 writes. Staff: the first two reads go at once, the other four
+    // accounts' in one more; their writes likewise (at most 4). Customers: a read and a write.
+    expect(counted.n.statements).toBeLessThanOrEqual(9);
+    const written = await t.db.query<{ user_id: string; n: number }>(
+      `SELECT user_id, count(*)::int AS n FROM im_user WHERE tenant_id = $1 AND user_id = ANY($2::varchar[]) GROUP BY user_id ORDER BY user_id`,
+      [TENANT, ids],
+    );
+    expect(written.map((w) => [w.user_id, w.n])).toEqual(
+      [...new Set(ids.filter((id) => id !== 'nobody-at-all'))].sort().map((id) => [id, 1]),
+    );
+    // Returning, unchanged: reads only, in as few statements.
+    counted.n.statements = 0;
+    const again = await Promise.all(
+      ids.map((id) => refreshFromRecord(counted.db, TENANT, id).catch((e: unknown) => e)),
+    );
+    expect(again).toEqual(profiles);
+    expect(counted.n.statements).toBeLessThanOrEqual(4);
+  });
+
   it('answers an unknown account with NOT_FOUND after one read, and a malformed customer id with none', async () => {
     const unknown = await signIn('nobody-here');
     expect(unknown.statements).toBe(1);
@@ -68,5 +116,9 @@ describe(`a sign-in's chat profile (${dbLabel})`, () => {
     const malformed = await signIn('cust_not-a-number');
     expect(malformed.statements).toBe(0);
     expect(malformed.profile).toMatchObject({ code: ERROR_CODE.NOT_FOUND, key: 'im.noUser' });
+    // Past a bigint: refused before any statement, so it never fails the batch it would have joined.
+    const outOfRange = await signIn('cust_9223372036854775808');
+    expect(outOfRange.statements).toBe(0);
+    expect(outOfRange.profile).toMatchObject({ code: ERROR_CODE.NOT_FOUND, key: 'im.noUser' });
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dbLabel, type TestApp } from '../../../test/harness.js';
+import { counting, createTestApp, dbLabel, type TestApp } from '../../../test/harness.js';
 import { newId } from '../../platform/ids.js';
 import { listConversations, resolveConv, type Conv } from './convs.js';
 import type { ImDeps } from './deps.js';
@@ -63,6 +63,35 @@ describe(`chat statements keep to the caller's tenant (${dbLabel})`, () => {
     expect(await resolveConv(t.db, other, 'ta', c2cId('tb'))).toBeUndefined();
     expect(await listConversations(t.db, other, 'ta')).toEqual([]);
     expect((await listConversations(t.db, home, 'ta')).map((c) => c.conversationID)).toEqual([c2cId('tb')]);
+  });
+
+  it('answers lists asked for together in a statement per batch, each viewer its own, each tenant apart', async () => {
+    const { db, n } = counting(t.db);
+    // Sequential, one statement each: what the batched answers must equal.
+    const alone = {
+      ta: await listConversations(db, home, 'ta'),
+      tb: await listConversations(db, home, 'tb'),
+      nobody: await listConversations(db, home, 'nobody'),
+    };
+    expect(alone.ta.map((c) => c.conversationID)).toEqual([c2cId('tb')]);
+    expect(alone.tb.map((c) => c.conversationID)).toEqual([c2cId('ta')]);
+    expect(alone.ta[0]).toMatchObject({ userProfile: { userID: 'tb' }, lastMessage: { fromAccount: 'ta' } });
+    n.statements = 0;
+    // Per tenant, the first two go at once (two statements on their way at most); the rest wait for one
+    // of them and go together.
+    const together = await Promise.all([
+      listConversations(db, home, 'first'),
+      listConversations(db, home, 'second'),
+      listConversations(db, home, 'ta'),
+      listConversations(db, home, 'tb'),
+      listConversations(db, home, 'nobody'),
+      listConversations(db, home, 'ta'),
+      listConversations(db, other, 'ta'),
+      listConversations(db, other, 'tb'),
+    ]);
+    expect(together.slice(2)).toEqual([alone.ta, alone.tb, alone.nobody, alone.ta, [], []]);
+    // home: 'first', 'second', then one for the other four (five calls); the other tenant: 'ta', 'tb'.
+    expect(n.statements).toBe(5);
   });
 
   it("shows another tenant's user no history and lets them change nothing", async () => {

@@ -1,3 +1,4 @@
+import type { Expression } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
 import {
   CUSTOMER_PREFIX,
@@ -14,9 +15,12 @@ import { everyTenant, liveSessions, type CustomerPrincipal } from './sessions.js
 /** A customer's chat user id: the prefix keeps it apart from staff accounts in the same tenant. */
 export const customerChatId = (customerId: string) => `${CUSTOMER_PREFIX}${customerId}`;
 
+const BIGINT_MAX = 9223372036854775807n;
+// Only ids a bigint holds: the chat's sign-ins read customers in batches, where one id out of range would
+// fail every sign-in of its statement.
 const customerIdOf = (userID: string) => {
   const id = userID.slice(CUSTOMER_PREFIX.length);
-  return /^\d{1,19}$/.test(id) ? id : null;
+  return /^\d{1,19}$/.test(id) && BigInt(id) <= BIGINT_MAX ? id : null;
 };
 
 /** 13601234501 → 136****4501: enough for the advisor to tell two customers of the same name apart. */
@@ -47,11 +51,11 @@ registerPrincipalKind('customer', {
   owns: (userID) => userID.startsWith(CUSTOMER_PREFIX),
   seed: seedSource({
     key: customerIdOf,
-    query: (tenantId: string, id: string) =>
+    query: (tenantId: string, id: string | Expression<string>) =>
       scoped({ tenantId, isPlatformAdmin: false })
         .selectFrom('member_customer')
         .select(['name', 'phone', 'sex'])
-        .where('id', '=', id),
+        .where('id', '=', sql<string>`${id}::bigint`),
     toSeed: (c) => ({
       nick: c.name,
       avatar: '',

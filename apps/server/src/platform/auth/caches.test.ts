@@ -67,8 +67,10 @@ function sessionDb() {
   const db = {
     query: async (_sql: string, params: unknown[]) => {
       state.reads++;
-      const row = rows.get(String(params[0]));
-      const answer = row ? [{ ...row }] : [];
+      const answer = (params[0] as string[]).flatMap((sid) => {
+        const row = rows.get(sid);
+        return row ? [{ session_id: sid, ...row }] : [];
+      });
       if (state.hold) await state.hold;
       return answer;
     },
@@ -168,6 +170,33 @@ describe('the session cache', () => {
     rows.delete('8');
     expect(await sessions.scope('8')).toBeNull();
     expect(await sessions.scope('not-a-session-id')).toBeNull();
+  });
+
+  it('reads the sessions first asked for together in one statement, each with its own answer', async () => {
+    const { db, state, live } = sessionDb();
+    const events = new AuthEvents(new MemoryBus());
+    await events.start();
+    const sessions = new SessionCache(db, events);
+    for (const sid of ['1', '2', '3', '4', '5']) live(sid);
+    live('6', { tenant_id: '700001', account: 'other-tenant' });
+    // A restarted node's clients: the first two go at once, the others wait for one of them and go together.
+    const asked = ['1', '2', '3', '4', '5', '6', '3', '404', 'not-a-session-id'];
+    const scopes = await Promise.all(asked.map((sid) => sessions.scope(sid)));
+    expect(scopes.map((s) => s && [s.sessionId, s.account, s.tenantId])).toEqual([
+      ['1', 'a1', '000000'],
+      ['2', 'a2', '000000'],
+      ['3', 'a3', '000000'],
+      ['4', 'a4', '000000'],
+      ['5', 'a5', '000000'],
+      ['6', 'other-tenant', '700001'],
+      ['3', 'a3', '000000'],
+      null,
+      null,
+    ]);
+    expect(state.reads).toBe(3);
+    // Kept as if read one by one: none of them is read again.
+    await Promise.all(['1', '2', '3', '4', '5', '6'].map((sid) => sessions.scope(sid)));
+    expect(state.reads).toBe(3);
   });
 
   it('reads the database on every request while the bus is not delivering', async () => {

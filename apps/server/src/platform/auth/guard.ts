@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { lru } from '../lru.js';
 import type { Db } from '../db/index.js';
+import { ReadBatcher } from '../db/read-batcher.js';
 import { AppError, forbidden, unauthorized } from '../errors.js';
 import { isPlatformAdmin, type Scope } from '../scope.js';
 import type { AuthChange, AuthEvents } from './events.js';
@@ -105,13 +106,18 @@ interface LiveSession {
 /**
  * The caller's scope as the database says now, not as it was when the token was signed: a role taken
  * away, a department moved, a disabled account or an expired tenant counts from the next request. One
- * indexed read (the session by its key, the user by its key, the tenant by its unique index, the user's
- * roles by the join table's key); SessionCache keeps its answers.
+ * indexed read per session (the session by its key, the user by its key, the tenant by its unique index,
+ * the user's roles by the join table's key), for one session or the many a connect storm asks for at once
+ * (SessionCache batches them); SessionCache keeps its answers.
  */
-async function readSession(db: Db, sessionId: string): Promise<LiveSession | null> {
-  if (!/^\d{1,19}$/.test(sessionId)) return null;
-  // Named: every signed-in request ran it before the cache, and planning it cost PostgreSQL more than running it.
-  const [row] = await db.query<{
+async function readSessions(db: Db, sessionIds: readonly string[]): Promise<Map<string, LiveSession>> {
+  const ids = sessionIds.filter((id) => /^\d{1,19}$/.test(id));
+  const found = new Map<string, LiveSession>();
+  if (!ids.length) return found;
+  // Named: every signed-in request ran it before the cache, and planning it cost PostgreSQL more than
+  // running it. The ids behind a subquery: see principals.ts, sessionsEnded.
+  const rows = await db.query<{
+    session_id: string;
     user_id: string;
     tenant_id: string;
     account: string;
@@ -121,7 +127,8 @@ async function readSession(db: Db, sessionId: string): Promise<LiveSession | nul
     dept_id: string | null;
     expires_ms: number | null;
   }>(
-    `SELECT u.id::text AS user_id, u.tenant_id, u.account, s.client_id, ro.ids AS role_ids, ro.aliases AS role_aliases,
+    `SELECT s.id::text AS session_id, u.id::text AS user_id, u.tenant_id, u.account, s.client_id,
+            ro.ids AS role_ids, ro.aliases AS role_aliases,
             (SELECT d.id::text FROM blade_user_dept ud JOIN blade_dept d ON d.id = ud.dept_id AND d.is_deleted = 0
               WHERE ud.user_id = u.id ORDER BY d.sort, d.id LIMIT 1) AS dept_id,
             (extract(epoch FROM t.expire_time) * 1000)::float8 AS expires_ms
@@ -130,30 +137,32 @@ async function readSession(db: Db, sessionId: string): Promise<LiveSession | nul
          SELECT array_agg(r.id::text ORDER BY r.sort, r.id) AS ids, array_agg(r.role_alias ORDER BY r.sort, r.id) AS aliases
            FROM blade_user_role ur JOIN blade_role r ON r.id = ur.role_id AND r.tenant_id = u.tenant_id AND r.is_deleted = 0
           WHERE ur.user_id = u.id) ro ON true
-      WHERE s.id = $1 AND s.revoked_at IS NULL`,
-    [sessionId],
-    { name: 'auth_session_scope' },
+      WHERE s.id = ANY(ARRAY(SELECT unnest($1::bigint[]))) AND s.revoked_at IS NULL`,
+    [ids],
+    { name: 'auth_session_scopes' },
   );
-  if (!row) return null;
-  const roleAliases = Object.freeze(row.role_aliases ?? []) as string[];
-  // Frozen: one cached object serves every request of the session, so no handler may change it.
-  const scope: Scope = Object.freeze({
-    tenantId: row.tenant_id,
-    userId: row.user_id,
-    account: row.account,
-    deptId: row.dept_id,
-    roleIds: Object.freeze(row.role_ids ?? []) as string[],
-    roleAliases,
-    clientId: row.client_id,
-    sessionId,
-    isPlatformAdmin: isPlatformAdmin(row.tenant_id, roleAliases),
-  });
-  return { scope, expiresAt: row.expires_ms == null ? null : Number(row.expires_ms) };
+  for (const row of rows) {
+    const roleAliases = Object.freeze(row.role_aliases ?? []) as string[];
+    // Frozen: one cached object serves every request of the session, so no handler may change it.
+    const scope: Scope = Object.freeze({
+      tenantId: row.tenant_id,
+      userId: row.user_id,
+      account: row.account,
+      deptId: row.dept_id,
+      roleIds: Object.freeze(row.role_ids ?? []) as string[],
+      roleAliases,
+      clientId: row.client_id,
+      sessionId: row.session_id,
+      isPlatformAdmin: isPlatformAdmin(row.tenant_id, roleAliases),
+    });
+    found.set(row.session_id, { scope, expiresAt: row.expires_ms == null ? null : Number(row.expires_ms) });
+  }
+  return found;
 }
 
-/** The scope of a session that may act now (see readSession), from the database; null if it may not. */
+/** The scope of a session that may act now (see readSessions), from the database; null if it may not. */
 export async function loadScope(db: Db, sessionId: string): Promise<Scope | null> {
-  const live = await readSession(db, sessionId);
+  const live = (await readSessions(db, [sessionId])).get(sessionId);
   return live && (live.expiresAt === null || live.expiresAt > Date.now()) ? live.scope : null;
 }
 
@@ -181,6 +190,8 @@ export class SessionCache {
   private verified: LRUCache<string, { sid: string; exp: number }>;
   /** Bumped by every change heard: reads that began under an older generation are not kept. */
   private generation = 0;
+  /** Sessions asked for while others are being read are read together (a restarted node's clients). */
+  private reads: ReadBatcher<string, LiveSession>;
   constructor(
     private readonly db: Db,
     private readonly events?: AuthEvents,
@@ -188,6 +199,7 @@ export class SessionCache {
   ) {
     this.cache = lru(max, ttlMs);
     this.verified = lru(max, ttlMs);
+    this.reads = new ReadBatcher((ids) => readSessions(db, ids));
     events?.on((c) => this.forget(c), { now: true });
     events?.onResume(() => this.clear());
   }
@@ -214,7 +226,7 @@ export class SessionCache {
       }
     }
     const generation = this.generation;
-    const live = await readSession(this.db, sessionId);
+    const live = await this.reads.get(sessionId);
     if (!live || (live.expiresAt !== null && live.expiresAt <= Date.now())) return null;
     if (trusted && generation === this.generation && this.events?.delivering) this.cache.set(sessionId, live);
     return live.scope;
