@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODE } from '@forecourt/im-sdk/types';
 import { counting, createTestApp, dbLabel, type TestApp } from '../../../test/harness.js';
+import { newId } from '../../platform/ids.js';
 import { refreshFromRecord } from './profiles.js';
 
 // Every chat connection's sign-in refreshes its profile from the identity's record: what that costs
@@ -107,6 +108,39 @@ describe(`a sign-in's chat profile (${dbLabel})`, () => {
     );
     expect(again).toEqual(profiles);
     expect(counted.n.statements).toBeLessThanOrEqual(4);
+  });
+
+  it('keeps the tenants of sign-ins that arrive together apart, on reading and on writing', async () => {
+    const OTHER = '999998';
+    await t.db.query(
+      `INSERT INTO blade_user (id, tenant_id, account, password, password_initial, name, real_name, status)
+       VALUES ($1, $2, 'online1', 'x', false, 'online1', 'Other Online', 1)`,
+      [newId(), OTHER],
+    );
+    const [home] = await t.db.query<{ real_name: string }>(
+      `SELECT real_name FROM blade_user WHERE tenant_id = $1 AND account = 'online1'`,
+      [TENANT],
+    );
+    const both = await Promise.all([
+      refreshFromRecord(counted.db, TENANT, 'online1'),
+      refreshFromRecord(counted.db, OTHER, 'online1'),
+      refreshFromRecord(counted.db, OTHER, 'sales2').catch((e: unknown) => e),
+      refreshFromRecord(counted.db, TENANT, 'online1'),
+      refreshFromRecord(counted.db, OTHER, 'online1'),
+    ]);
+    expect(both[0]).toMatchObject({ userID: 'online1', nick: home!.real_name });
+    expect(both[1]).toMatchObject({ userID: 'online1', nick: 'Other Online' });
+    expect(both[2]).toMatchObject({ code: ERROR_CODE.NOT_FOUND, key: 'im.noUser' });
+    expect(both[3]).toEqual(both[0]);
+    expect(both[4]).toEqual(both[1]);
+    const rows = await t.db.query<{ tenant_id: string; nick: string }>(
+      `SELECT tenant_id, nick FROM im_user WHERE user_id = 'online1' AND tenant_id IN ($1, $2) ORDER BY tenant_id`,
+      [TENANT, OTHER],
+    );
+    expect(rows).toEqual([
+      { tenant_id: TENANT, nick: home!.real_name },
+      { tenant_id: OTHER, nick: 'Other Online' },
+    ]);
   });
 
   it('answers an unknown account with NOT_FOUND after one read, and a malformed customer id with none', async () => {
