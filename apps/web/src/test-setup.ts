@@ -1,6 +1,11 @@
 import { createElement } from 'react';
 import { afterAll, afterEach, expect } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// What a test waits for (a toast, a row) is a user-visible effect that may take a few renders; on the
+// shared 2-core machine during the full suite one took 1.9 s, past testing-library's default of 1 s.
+// Only a failing wait is slower for it.
+configure({ asyncUtilTimeout: 5000 });
 
 /**
  * Component tests unmount what they drew after each test. A timer that fires once jsdom is torn down and
