@@ -383,9 +383,8 @@ interface SummaryRow extends ConvRow {
 /**
  * A conversation as its list shows it. Named wherever it runs: planning this seven-table join took
  * PostgreSQL 6–14 ms, some fifty times its execution, and every sign-in's sync runs it, so it is planned
- * once per connection instead.
+ * once per connection instead. `viewer` is a parameter, or a column of a batch of viewers; the tenant is $1.
  */
-/** The summary rows of `viewer` (a parameter, or a column of a batch of viewers) in tenant $1. */
 const summarySql = (viewer: string) => `
 SELECT c.id, c.tenant_id, c.kind, c.user_a, c.user_b, c.group_id, c.last_seq, c.change_ver, c.last_time,
        m.read_seq, m.cleared_seq, m.pinned, m.muted,

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/index.js';
 import { all, first, globalDb, prepared, scoped, sql, type SqlBool } from '../../platform/sql/index.js';
 import { GroupedReadBatcher } from '../../platform/db/read-batcher.js';
 import { notFoundIm } from './errors.js';
-import { kindOf, profileSeed, type PrincipalKind, type ProfileSeed } from './principals.js';
+import { kindOf, principalKind, profileSeed, type PrincipalKind, type ProfileSeed } from './principals.js';
 import { checkAvatar } from './rules.js';
 
 const chat = (tenantId: string) => scoped({ tenantId, isPlatformAdmin: false });
@@ -30,33 +30,6 @@ export const toProfile = (r: UserRow): UserProfile => ({
 const userGet = prepared('im_user_get', (tenantId: string, userID: string) =>
   chat(tenantId).selectFrom('im_user').select(COLS).where('userId', '=', userID),
 );
-const keepCustom = (col: 'nick' | 'avatar' | 'gender') =>
-  sql<string>`CASE WHEN im_user.custom_profile THEN ${sql.ref(`im_user.${col}`)} ELSE ${sql.ref(`excluded.${col}`)} END`;
-const userRefresh = prepared(
-  'im_user_refresh',
-  (
-    tenantId: string,
-    userID: string,
-    department: string,
-    nick: string,
-    avatar: string,
-    gender: string,
-    kind: string,
-  ) =>
-    chat(tenantId)
-      .insertInto('im_user', { userId: userID, kind, nick, avatar, gender, department })
-      .onConflict((oc) =>
-        oc.columns(['tenantId', 'userId']).doUpdateSet({
-          department: sql.ref('excluded.department'),
-          nick: keepCustom('nick'),
-          avatar: keepCustom('avatar'),
-          gender: keepCustom('gender'),
-          updateTime: sql`now()`,
-        }),
-      )
-      .returning(COLS),
-);
-
 /**
  * The chat profile of a user, made from the identity's record the first time the user is seen (as a
  * sender or a recipient). Unknown ids → NOT_FOUND.
@@ -148,7 +121,7 @@ function readSeedsAndRows(db: Db, group: string, userIDs: string[]): Promise<Map
   const at = group.indexOf(GROUP_SEP);
   const name = group.slice(0, at);
   const tenantId = group.slice(at + 1);
-  const { kind } = kindOf(userIDs[0]!);
+  const kind = principalKind(name)!;
   let stmt = withProfiles.get(name);
   if (!stmt) withProfiles.set(name, (stmt = seedsWithProfiles(name, kind)));
   const keys = userIDs.map((u) => kind.seed.key(u)!);
@@ -199,35 +172,27 @@ async function refresh(db: Db, tenantId: string, userID: string, absent: boolean
     gender: seed.gender,
   };
   if (row && upToDate(row, want)) return toProfile(row);
-  if (!absent) {
-    // A sign-in, on the pool: written with the others of its kind and tenant that arrive meanwhile.
+  const group = `${name}${GROUP_SEP}${tenantId}`;
+  // A sign-in, on the pool: written with the others of its kind and tenant that arrive meanwhile. A first
+  // sight of a user may be inside the caller's transaction: written there, alone, by the same statement.
+  let written: UserProfile | undefined;
+  if (absent) written = (await writeProfiles(db, group, [userID], [want])).get(userID);
+  else {
     let writes = profileWrites.get(db);
     if (!writes)
       profileWrites.set(db, (writes = new GroupedReadBatcher((g, ids, ws) => writeProfiles(db, g, ids, ws))));
-    const written = await writes.get(`${name}${GROUP_SEP}${tenantId}`, userID, want);
-    if (!written) throw notFoundIm('im.noUser', { userID });
-    return written;
+    written = await writes.get(group, userID, want);
   }
-  // One statement for a new and a returning user alike.
-  const written = await userRefresh.first(
-    db,
-    tenantId,
-    userID,
-    want.department,
-    want.nick,
-    want.avatar,
-    want.gender,
-    name,
-  );
-  return toProfile(written!);
+  if (!written) throw notFoundIm('im.noUser', { userID });
+  return written;
 }
 
 type Want = Omit<UserRow, 'userId'>;
 
 /**
  * The profiles of the sign-ins of one kind and tenant that arrive together, written by one statement (a
- * connect storm of new users is otherwise a commit each); what each writes is what upsert `userRefresh`
- * writes for one. One user signing in twice in a batch is written once, with the later sign-in's record.
+ * connect storm of new users is otherwise a commit each); the department always, nick, avatar and gender
+ * unless the user set them. One user signing in twice in a batch is written once, with the later sign-in's record.
  */
 async function writeProfiles(
   db: Db,
