@@ -376,6 +376,8 @@ interface SideFigures {
   connectsPerSec: number;
   /** One client's connect and sign-in, while CONNECT_CONCURRENCY per load generator connect at once. */
   connectMs: { p50: number; p99: number };
+  /** CPU seconds the connects took, by process: the server (with its workers), the load generators, PostgreSQL. */
+  connectCpu: { serverSeconds: number; loadGeneratorSeconds: number; databaseSeconds: number };
   /** Errors thrown from the client library's own event handlers (uncatchable by the caller). */
   clientLibraryErrors: number;
   firstClientLibraryError?: string;
@@ -411,6 +413,8 @@ async function drive(
   try {
     await sleep(2000);
     const rssEmpty = treeRssKb(pid);
+    // Where the connects' time goes: on 2 cores the load generators' work competes with the server's.
+    const connectCpu0 = { server: treeCpuSeconds(pid), load: loadCpuSeconds(loaders), db: databaseCpu() };
     const t0 = performance.now();
     const idleResults = await Promise.all(
       shares(idle, idleLoaders.length).map((users, i) =>
@@ -424,12 +428,17 @@ async function drive(
       ),
     );
     const connectSeconds = (performance.now() - t0) / 1000;
+    const connectCpu = {
+      serverSeconds: r1(treeCpuSeconds(pid) - connectCpu0.server),
+      loadGeneratorSeconds: r1(loadCpuSeconds(loaders) - connectCpu0.load),
+      databaseSeconds: r1(databaseCpuSince(connectCpu0.db)),
+    };
     const idleConnected = idleResults.reduce((a, r) => a + r.connected, 0);
     const connectFailed = idleResults.reduce((a, r) => a + r.failed, 0);
     const connectTimes = idleResults.flatMap((r) => r.times).sort((a, b) => a - b);
     const idleDrops = mergeDrops(idleResults.map((r) => r.drops));
     console.log(
-      `  ${idleConnected} idle clients connected in ${connectSeconds.toFixed(1)} s (${connectFailed} failed, ${idleDrops.count} dropped since: ${JSON.stringify(idleDrops.reasons)})`,
+      `  ${idleConnected} idle clients connected in ${connectSeconds.toFixed(1)} s (${connectFailed} failed, ${idleDrops.count} dropped since: ${JSON.stringify(idleDrops.reasons)}); CPU server ${connectCpu.serverSeconds} s, load generators ${connectCpu.loadGeneratorSeconds} s, database ${connectCpu.databaseSeconds} s`,
     );
     await sleep(3000);
     const rssIdle = treeRssKb(pid);
@@ -519,6 +528,7 @@ async function drive(
       connectSeconds: r1(connectSeconds),
       connectsPerSec: Math.round(idleConnected / connectSeconds),
       connectMs: { p50: r1(pct(connectTimes, 50)), p99: r1(pct(connectTimes, 99)) },
+      connectCpu,
       // Counted since each load generator started, so the last run holds the total.
       clientLibraryErrors: fixedRate.clientLibraryErrors,
       droppedConnections: fixedRate.droppedConnections,
@@ -740,6 +750,11 @@ const lines: [string, (s: SideFigures & { database?: StoredCheck }) => string][]
     'idle clients: connect + sign-in (ours: getSign, auth, sync)',
     (s) =>
       `${s.connectSeconds} s (${s.connectsPerSec}/s; one: p50 ${s.connectMs.p50}, p99 ${s.connectMs.p99} ms)`,
+  ],
+  [
+    'connect: CPU server / load gen / database',
+    (s) =>
+      `${s.connectCpu.serverSeconds} / ${s.connectCpu.loadGeneratorSeconds} / ${s.connectCpu.databaseSeconds} s`,
   ],
   ['server RSS empty → idle', (s) => `${s.rssMb.empty} → ${s.rssMb.idle} MB`],
   ['RSS per idle connection', (s) => `${s.rssPerIdleConnectionKb} KB (${s.openIdleConnections} open)`],
