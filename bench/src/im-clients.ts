@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { io } from 'socket.io-client';
 import { Agent, request } from 'undici';
+import { PROTOCOL_VERSION } from '@forecourt/im-sdk/protocol';
 
 export type ClientKind = 'sdk' | 'raw' | 'peer';
 
@@ -90,27 +91,37 @@ export function rawConnector(origin: string): Connector {
         const ws = new WebSocket(url, { perMessageDeflate: false });
         let rid = 0;
         const pending = new Map<number, { ok: () => void; fail: (e: Error) => void }>();
-        const request = (op: string, args: object) =>
-          new Promise<void>((ok, fail) => {
-            const id = ++rid;
-            pending.set(id, { ok, fail });
-            ws.send(JSON.stringify({ op, rid: id, ...args }));
-          });
-        ws.on('message', (raw) => {
-          const f = JSON.parse(String(raw)) as {
-            op: string;
-            rid?: number;
-            code?: number;
-            message?: string;
-            data?: { from?: string; payload?: { text?: string } };
+        const framed = (op: string, args: object) => {
+          const id = ++rid;
+          return {
+            frame: { op, rid: id, ...args },
+            answered: new Promise<void>((ok, fail) => pending.set(id, { ok, fail })),
           };
-          if (f.op === 'res') {
-            const p = pending.get(f.rid!);
-            pending.delete(f.rid!);
-            if (f.code === 0) p?.ok();
-            else p?.fail(new Error(`${f.code}: ${f.message}`));
-          } else if (f.op === 'msg' && onText && f.data?.from !== c.userID)
-            onText(String(f.data?.payload?.text ?? ''));
+        };
+        const request = (op: string, args: object) => {
+          const r = framed(op, args);
+          ws.send(JSON.stringify(r.frame));
+          return r.answered;
+        };
+        type Frame = {
+          op: string;
+          rid?: number;
+          code?: number;
+          message?: string;
+          data?: { from?: string; payload?: { text?: string } };
+        };
+        ws.on('message', (raw) => {
+          // A server of protocol 2 or later sends a turn's frames as one array.
+          const m = JSON.parse(String(raw)) as Frame | Frame[];
+          for (const f of Array.isArray(m) ? m : [m]) {
+            if (f.op === 'res') {
+              const p = pending.get(f.rid!);
+              pending.delete(f.rid!);
+              if (f.code === 0) p?.ok();
+              else p?.fail(new Error(`${f.code}: ${f.message}`));
+            } else if (f.op === 'msg' && onText && f.data?.from !== c.userID)
+              onText(String(f.data?.payload?.text ?? ''));
+          }
         });
         ws.on('error', reject);
         let authed = false;
@@ -120,25 +131,32 @@ export function rawConnector(origin: string): Connector {
           pending.clear();
         });
         ws.on('open', () => {
-          // Sign in, then fetch the conversation list and anything missed, as the SDK's login does.
-          request('auth', { userID: c.userID, userSig: c.sig, instanceId: randomUUID(), platform: 'node' })
-            .then(() => request('sync', { convs: [] }))
-            .then(() => {
-              authed = true;
-              resolve({
-                send: (to, text) =>
-                  request('send', {
-                    message: {
-                      clientMsgId: randomUUID(),
-                      to,
-                      conversationType: 'C2C',
-                      type: TEXT,
-                      payload: { text },
-                    },
-                  }),
-                close: () => ws.close(),
-              });
-            }, reject);
+          // Sign in and fetch the conversation list in one message, as the SDK's login does (protocol 3).
+          const auth = framed('auth', {
+            userID: c.userID,
+            userSig: c.sig,
+            instanceId: randomUUID(),
+            platform: 'node',
+            protocol: PROTOCOL_VERSION,
+          });
+          const sync = framed('sync', { convs: [] });
+          ws.send(JSON.stringify([auth.frame, sync.frame]));
+          Promise.all([auth.answered, sync.answered]).then(() => {
+            authed = true;
+            resolve({
+              send: (to, text) =>
+                request('send', {
+                  message: {
+                    clientMsgId: randomUUID(),
+                    to,
+                    conversationType: 'C2C',
+                    type: TEXT,
+                    payload: { text },
+                  },
+                }),
+              close: () => ws.close(),
+            });
+          }, reject);
         });
       }),
       `auth of ${c.userID}`,

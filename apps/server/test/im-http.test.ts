@@ -1,7 +1,7 @@
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODE, EVENT, TYPES } from '@forecourt/im-sdk';
-import { CLOSE, MAX_BATCH_FRAMES } from '@forecourt/im-sdk/protocol';
+import { CLOSE, MAX_BATCH_FRAMES, PROTOCOL_VERSION } from '@forecourt/im-sdk/protocol';
 import { call, dbLabel, tokenFor } from './harness.js';
 import { chatServer, rawChat, signIn, ticketFor, waitFor, type ChatServer } from './im-support.js';
 
@@ -244,7 +244,7 @@ describe(`chat endpoints (${dbLabel})`, () => {
     const sender = await rawChat(t, 'online2', { protocol: 2 });
     const receiver = await rawChat(t, 'resource2');
     try {
-      expect(sender.auth.data).toMatchObject({ protocol: 2 });
+      expect(sender.auth.data).toMatchObject({ protocol: PROTOCOL_VERSION });
       const run = Date.now().toString(36);
       const send = (n: number): [string, object] => [
         'send',
@@ -282,6 +282,57 @@ describe(`chat endpoints (${dbLabel})`, () => {
       sender.ws.close();
       receiver.ws.close();
     }
+  });
+
+  it('takes requests sent behind an auth after its answer, in order (protocol 3); behind a refused auth, none', async () => {
+    const open = async () => {
+      const ws = new WebSocket(`${t.origin.replace('http', 'ws')}/im`);
+      const got: { op: string; rid?: number; code?: number; data?: Record<string, unknown> }[] = [];
+      ws.on('message', (raw) => {
+        const m = JSON.parse(String(raw)) as (typeof got)[number] | (typeof got)[number][];
+        got.push(...(Array.isArray(m) ? m : [m]));
+      });
+      const closed = new Promise<number>((r) => ws.on('close', (code) => r(code)));
+      await new Promise((r) => ws.once('open', r));
+      return { ws, got, closed };
+    };
+    const auth = (userSig: string) => ({
+      op: 'auth',
+      rid: 1,
+      userID: 'online2',
+      userSig,
+      instanceId: 'behind-auth',
+      platform: 'node',
+      protocol: PROTOCOL_VERSION,
+    });
+    const behind = [
+      { op: 'sync', rid: 2, convs: [] },
+      { op: 'ping', rid: 3 },
+    ];
+    const c = await open();
+    try {
+      c.ws.send(JSON.stringify([auth(await ticketFor(t, 'online2')), ...behind]));
+      await waitFor(() => c.got.filter((f) => f.op === 'res').length === 3);
+      const answers = c.got.filter((f) => f.op === 'res');
+      // The auth is answered first; what waited behind it is then answered as any request is, when ready.
+      expect([answers[0]!.rid, answers[0]!.code]).toEqual([1, 0]);
+      expect(
+        answers
+          .slice(1)
+          .map((f) => [f.rid, f.code])
+          .sort(),
+      ).toEqual([
+        [2, 0],
+        [3, 0],
+      ]);
+      expect(answers.find((f) => f.rid === 2)!.data).toHaveProperty('conversationList');
+    } finally {
+      c.ws.close();
+    }
+    const refused = await open();
+    refused.ws.send(JSON.stringify([auth('not-a-ticket'), ...behind]));
+    expect(await refused.closed).toBe(CLOSE.AUTH_FAILED);
+    expect(refused.got.map((f) => [f.rid, f.code === 0])).toEqual([[1, false]]);
   });
 
   it('closes a socket that sends a message of no frames, of too many, or with one bad frame among good ones', async () => {

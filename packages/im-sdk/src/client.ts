@@ -129,9 +129,13 @@ export class Client implements ChatClient {
       },
     );
     this.conn = conn;
+    // The first sync goes out in the same message as the auth (protocol 3), not a round trip after it.
+    const opening = conn.open();
+    const syncing = conn.request('sync', { convs: [] }, { retry: true, early: true });
+    syncing.catch(() => {}); // a failed sign-in fails it too, and the sign-in's error is the one reported
     try {
-      const auth = await conn.open();
-      const first = await conn.request('sync', { convs: [] }, { retry: true });
+      const auth = await opening;
+      const first = await syncing;
       const { delivered } = this.store.applySummaries(first.conversationList, 'login', true);
       this.emitReceived(delivered);
       this.ready = true;

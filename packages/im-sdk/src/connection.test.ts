@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { Connection, type ConnectionHooks } from './connection.js';
-import type { AuthResult } from './protocol.js';
-import type { NetState } from './types.js';
+import { CLOSE, PROTOCOL_VERSION, type AuthResult } from './protocol.js';
+import { ERROR_CODE, type NetState } from './types.js';
 
 const HEARTBEAT_MS = 150;
 
@@ -37,6 +37,54 @@ async function fakeServer(answerPings: boolean) {
     url: `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`,
     connections: () => sockets.length,
     pings: () => pings,
+    close: () => new Promise((r) => wss.close(r)),
+  };
+}
+
+/**
+ * A chat server double for requests sent behind an auth: protocol 3 answers them after the auth, as the
+ * server does; protocol 2 answers them NOT_LOGGED_IN at once, before the auth's answer (the auth takes a
+ * round trip to the database there). Keeps every message it gets.
+ */
+async function pipeliningServer(protocol: 2 | 3) {
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise((r) => wss.once('listening', r));
+  const messages: unknown[] = [];
+  wss.on('connection', (ws) => {
+    let authed = false;
+    ws.on('message', (raw) => {
+      const m = JSON.parse(String(raw)) as { op: string; rid: number } | { op: string; rid: number }[];
+      messages.push(m);
+      const frames = Array.isArray(m) ? m : [m];
+      const res = (f: { rid: number }, code: number, data: object) =>
+        ws.send(JSON.stringify({ op: 'res', rid: f.rid, code, data }));
+      const answer = (f: { op: string; rid: number }) =>
+        authed
+          ? res(f, 0, { answered: f.rid })
+          : res(f, ERROR_CODE.NOT_LOGGED_IN, { message: 'not signed in' });
+      const auth = frames[0]!.op === 'auth' ? frames[0]! : undefined;
+      const rest = auth ? frames.slice(1) : frames;
+      if (protocol === 2) rest.forEach(answer);
+      if (auth) {
+        authed = true;
+        const data = {
+          profile: {},
+          resumeToken: 'r',
+          resumeTtlS: 60,
+          serverTime: 0,
+          repeatLogin: false,
+          protocol,
+        };
+        setTimeout(() => {
+          res(auth, 0, data);
+          if (protocol === 3) rest.forEach(answer);
+        }, 30);
+      } else if (protocol === 3) rest.forEach(answer);
+    });
+  });
+  return {
+    url: `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`,
+    messages,
     close: () => new Promise((r) => wss.close(r)),
   };
 }
@@ -153,7 +201,7 @@ describe('the chat connection', () => {
     cleanup.push(() => c.close(), server.close);
     await c.open();
     const answers = await Promise.all([c.request('ping', {}), c.request('ping', {}), c.request('convs', {})]);
-    expect(server.messages[0]).toMatchObject({ op: 'auth', protocol: 2 });
+    expect(server.messages[0]).toMatchObject({ op: 'auth', protocol: PROTOCOL_VERSION });
     expect(server.messages.slice(1)).toEqual([
       [
         { op: 'ping', rid: 2 },
@@ -167,6 +215,51 @@ describe('the chat connection', () => {
     // A request alone in its turn goes as a frame of its own.
     await c.request('ping', {});
     expect(server.messages[2]).toEqual({ op: 'ping', rid: 5 });
+  });
+
+  it('sends an early request in the same message as the auth, and its answer comes one round trip sooner', async () => {
+    const server = await pipeliningServer(3);
+    const c = connection(server.url, []);
+    cleanup.push(() => c.close(), server.close);
+    const opening = c.open();
+    const early = c.request('convs', {}, { early: true });
+    const later = c.request('ping', {});
+    await opening;
+    expect(await early).toEqual({ answered: 2 });
+    expect(await later).toEqual({ answered: 3 });
+    expect(server.messages[0]).toEqual([
+      expect.objectContaining({ op: 'auth', rid: 1, protocol: PROTOCOL_VERSION }),
+      { op: 'convs', rid: 2 },
+    ]);
+    // The request that was not early waited for the sign-in.
+    expect(server.messages.slice(1)).toEqual([{ op: 'ping', rid: 3 }]);
+  });
+
+  it('sends an early request again once signed in when a server of protocol 2 refused it before the auth', async () => {
+    const server = await pipeliningServer(2);
+    const c = connection(server.url, []);
+    cleanup.push(() => c.close(), server.close);
+    const opening = c.open();
+    const early = c.request('convs', {}, { early: true });
+    await opening;
+    expect(await early).toEqual({ answered: 3 });
+    expect(server.messages).toEqual([
+      [expect.objectContaining({ op: 'auth', rid: 1 }), { op: 'convs', rid: 2 }],
+      { op: 'convs', rid: 3 },
+    ]);
+  });
+
+  it('fails an early request with the sign-in that failed, and leaves nothing unhandled', async () => {
+    const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    await new Promise((r) => wss.once('listening', r));
+    wss.on('connection', (ws) => ws.on('message', () => ws.close(CLOSE.AUTH_FAILED, 'unauthorized')));
+    cleanup.push(() => new Promise((r) => wss.close(r)));
+    const c = connection(`ws://127.0.0.1:${(wss.address() as AddressInfo).port}`, []);
+    const opening = c.open();
+    const early = c.request('convs', {}, { early: true });
+    await expect(opening).rejects.toMatchObject({ code: expect.any(Number) });
+    await expect(early).rejects.toMatchObject({ code: expect.any(Number) });
+    expect(c.netState).toBe('disconnected');
   });
 
   it('sends a server of protocol 1 one message per request', async () => {

@@ -6,6 +6,11 @@
  * taken in order as if each had come alone: what one side writes in one turn of its event loop goes as one
  * message, which the other side parses and dispatches once. Each side sends arrays only to a peer that has
  * said it takes them: the client by `protocol` in its auth request, the server by `protocol` in the answer.
+ *
+ * Since version 3 the server takes the frames that arrive while it is still answering an auth after that
+ * answer, in order: a client may send its first requests in the same message as its auth (the SDK's first
+ * sync), one round trip sooner. A server of version 2 answers them NOT_LOGGED_IN at once, before the auth;
+ * the SDK then sends them again once signed in.
  */
 import type {
   Conversation,
@@ -21,7 +26,7 @@ import type {
 } from './types.js';
 import { TYPES } from './types.js';
 
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 /** The first version whose peers take arrays of frames. */
 export const BATCH_PROTOCOL = 2;
 /** Most frames in one array. */

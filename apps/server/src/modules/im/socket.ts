@@ -306,7 +306,9 @@ function argsOf(frame: Record<string, unknown>): Record<string, unknown> {
   return args;
 }
 
-function isRequestFrame(f: unknown): f is { op: string; rid: number } & Record<string, unknown> {
+type RequestFrame = { op: string; rid: number } & Record<string, unknown>;
+
+function isRequestFrame(f: unknown): f is RequestFrame {
   const x = f as { op?: unknown; rid?: unknown } | null;
   return !!x && typeof x === 'object' && typeof x.op === 'string' && typeof x.rid === 'number';
 }
@@ -317,6 +319,13 @@ export function serveSocket(rt: ImRuntime, socket: WebSocket, headerLang: Lang):
   let conn: Conn | null = null;
   let lang: Lang = headerLang;
   let authing = false;
+  /**
+   * Frames that came while an auth was being answered (a client of protocol 3 sends its first requests in
+   * the same message as its auth): taken after the auth's answer, in order, so they find the socket signed
+   * in — or closed, when the auth failed. At most a message's worth waits; a client that sends more before
+   * its answer gets the rest answered at once, as before.
+   */
+  let behindAuth: RequestFrame[] = [];
   // One client's sends are stored in the order it sent them (see store.SendOrder).
   let sendTurn: Promise<unknown> = Promise.resolve();
 
@@ -407,7 +416,7 @@ export function serveSocket(rt: ImRuntime, socket: WebSocket, headerLang: Lang):
     }
   }
 
-  async function handle(frame: { op: string; rid: number } & Record<string, unknown>) {
+  async function handle(frame: RequestFrame) {
     const { op, rid } = frame;
     // A send's arguments are read off the frame itself (its schema lets op and rid be): the busiest op
     // skips copying every frame. The other ops get their arguments alone.
@@ -431,6 +440,12 @@ export function serveSocket(rt: ImRuntime, socket: WebSocket, headerLang: Lang):
     } catch (e) {
       write(errorFrame(rt, lang, rid, e));
       if (op === 'auth' && !conn) socket.close(CLOSE.AUTH_FAILED, 'unauthorized');
+    } finally {
+      if (op === 'auth' && !authing && behindAuth.length) {
+        const waiting = behindAuth;
+        behindAuth = [];
+        for (const f of waiting) void handle(f);
+      }
     }
   }
 
@@ -447,6 +462,8 @@ export function serveSocket(rt: ImRuntime, socket: WebSocket, headerLang: Lang):
     const frames = Array.isArray(message) ? message : [message];
     if (!frames.length || frames.length > MAX_BATCH_FRAMES || !frames.every(isRequestFrame))
       return socket.close(CLOSE.PROTOCOL, 'bad frame');
-    for (const f of frames) void handle(f);
+    for (const f of frames)
+      if (authing && behindAuth.length < MAX_BATCH_FRAMES) behindAuth.push(f);
+      else void handle(f);
   });
 }
