@@ -444,7 +444,8 @@ export function serveSocket(rt: ImRuntime, socket: WebSocket, headerLang: Lang):
       if (op === 'auth' && !authing && behindAuth.length) {
         const waiting = behindAuth;
         behindAuth = [];
-        for (const f of waiting) void handle(f);
+        // Behind a refused auth (the socket is closing) nothing more is done.
+        if (socket.readyState === socket.OPEN) for (const f of waiting) void handle(f);
       }
     }
   }
