@@ -513,7 +513,7 @@ async function drive(
     await settleAll(loaders);
     const saturation = await runLoad(pairLoaders, loaders, server, 'sat', 0);
     console.log(
-      `  ceiling: ${saturation.storedPerSec} acknowledged/s, ${saturation.deliveredPerSec} delivered/s, p99 ${saturation.latencyMs.p99} ms`,
+      `  ceiling: ${saturation.storedPerSec} acknowledged/s, ${saturation.deliveredPerSec} delivered/s, p99 ${saturation.latencyMs.p99} ms; CPU per message: server ${saturation.serverCpuMsPerMessage}, load generators ${saturation.loadGeneratorCpuMsPerMessage}, database ${saturation.databaseCpuMsPerMessage} ms`,
     );
     const rssAfter = treeRssKb(pid);
     const openAfter = openConnections(server.url);
