@@ -64,6 +64,7 @@ export class Client implements ChatClient {
   private sends = new WeakMap<Message, Promise<IMResponse<{ message: Message }>>>();
   private pendingSync: Set<string> | 'all' | null = null;
   private syncRunning = false;
+  private syncEarly = false;
   private gapTimer: ReturnType<typeof setTimeout> | undefined;
   private listDirty = false;
   private flushQueued = false;
@@ -117,11 +118,14 @@ export class Client implements ChatClient {
           platform: this.opts.platform ?? ('document' in globalThis ? 'web' : 'node'),
           ...(this.opts.lang ? { lang: this.opts.lang } : {}),
         }),
-        onAuthed: (r, reconnect) => {
+        onAuthed: (r) => {
           this.resume = r.resumeToken;
           this.profile = r.profile;
           this.clockOffset = r.serverTime - Date.now();
-          if (reconnect && this.ready) this.requestSync('all');
+        },
+        // The catch-up after a reconnect rides with its auth, as the login's first sync does.
+        onReconnecting: () => {
+          if (this.ready) this.requestSync('all', true);
         },
         onPush: (f) => this.onPush(f),
         onState: (state) => this.emitter.emit(EVENT.NET_STATE_CHANGE, { state }),
@@ -206,9 +210,9 @@ export class Client implements ChatClient {
     this.conn?.drop();
   }
 
-  private request<O extends Op>(op: O, args: Ops[O][0], retry = false): Promise<Ops[O][1]> {
+  private request<O extends Op>(op: O, args: Ops[O][0], retry = false, early = false): Promise<Ops[O][1]> {
     if (!this.conn) return Promise.reject(notLoggedIn(this.lang));
-    return this.conn.request(op, args, { retry });
+    return this.conn.request(op, args, { retry, early });
   }
 
   // ---- pushes, catch-up and events -----------------------------------------------------------------
@@ -287,7 +291,9 @@ export class Client implements ChatClient {
     }, GAP_WAIT_MS);
   }
 
-  private requestSync(ids: string[] | 'all') {
+  /** `early`: the next sync request may go with the auth about to be sent (see Connection). */
+  private requestSync(ids: string[] | 'all', early = false) {
+    if (early) this.syncEarly = true;
     if (ids === 'all' || this.pendingSync === 'all') this.pendingSync = 'all';
     else this.pendingSync = new Set([...(this.pendingSync ?? []), ...ids]);
     if (!this.syncRunning) void this.runSync();
@@ -300,8 +306,10 @@ export class Client implements ChatClient {
         const what = this.pendingSync;
         this.pendingSync = null;
         const convs = what === 'all' ? this.store.positions() : this.store.positions([...what]);
+        const early = this.syncEarly;
+        this.syncEarly = false;
         try {
-          const r = await this.request('sync', { convs }, true);
+          const r = await this.request('sync', { convs }, true, early);
           this.applySync(
             r,
             convs.map((c) => c.conversationID),

@@ -249,6 +249,38 @@ describe('the chat connection', () => {
     ]);
   });
 
+  it('sends what a reconnect asks for early in the same message as its auth', async () => {
+    const server = await pipeliningServer(3);
+    const caughtUp: unknown[] = [];
+    const c: Connection = new Connection(
+      {
+        url: server.url,
+        timeoutMs: 2000,
+        minDelayMs: 20,
+        maxDelayMs: 50,
+        lang: 'en',
+        heartbeatMs: HEARTBEAT_MS,
+      },
+      {
+        authRequest: () => ({ userID: 'u', userSig: 's', instanceId: 'i', platform: 'node' }),
+        onAuthed: () => {},
+        onReconnecting: () => void c.request('convs', {}, { early: true }).then((r) => caughtUp.push(r)),
+        onPush: () => {},
+        onState: () => {},
+        onEnded: () => {},
+      },
+    );
+    cleanup.push(() => c.close(), server.close);
+    await c.open();
+    c.drop();
+    await expect.poll(() => caughtUp.length, { timeout: 2000 }).toBe(1);
+    expect(server.messages).toEqual([
+      expect.objectContaining({ op: 'auth', rid: 1 }),
+      [expect.objectContaining({ op: 'auth', rid: 2 }), { op: 'convs', rid: 3 }],
+    ]);
+    expect(caughtUp).toEqual([{ answered: 3 }]);
+  });
+
   it('fails an early request with the sign-in that failed, and leaves nothing unhandled', async () => {
     const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
     await new Promise((r) => wss.once('listening', r));

@@ -37,6 +37,11 @@ export interface ConnectionHooks {
   authRequest(): AuthRequest;
   /** Signed in (again). Runs before queued requests go out. */
   onAuthed(result: AuthResult, reconnect: boolean): void;
+  /**
+   * A reconnect's socket is open and its auth about to go out: requests made now with `early` go in the
+   * same message (protocol 3), such as the catch-up sync.
+   */
+  onReconnecting?(): void;
   onPush(frame: PushFrame): void;
   onState(state: NetState): void;
   /** The session is over and will not reconnect: kicked out, or the sign-in is no longer accepted. */
@@ -229,6 +234,7 @@ export class Connection {
         }, this.opts.timeoutMs),
       );
       s.onopen = () => {
+        if (reconnect) this.hooks.onReconnecting?.();
         const rid = ++this.rid;
         const auth: Pending = {
           order: 0,
