@@ -128,13 +128,20 @@ async function versionedServer(protocol: number) {
   };
 }
 
-function connection(url: string, states: NetState[], timeoutMs = 2000, pushes: unknown[] = []) {
+function connection(
+  url: string,
+  states: NetState[],
+  timeoutMs = 2000,
+  pushes: unknown[] = [],
+  more: Partial<ConnectionHooks> = {},
+) {
   const hooks: ConnectionHooks = {
     authRequest: () => ({ userID: 'u', userSig: 's', instanceId: 'i', platform: 'node' }),
     onAuthed: (_r: AuthResult) => {},
     onPush: (f) => pushes.push(f),
     onState: (s) => states.push(s),
     onEnded: () => {},
+    ...more,
   };
   return new Connection(
     { url, timeoutMs, minDelayMs: 20, maxDelayMs: 50, lang: 'en', heartbeatMs: HEARTBEAT_MS },
@@ -252,24 +259,9 @@ describe('the chat connection', () => {
   it('sends what a reconnect asks for early in the same message as its auth', async () => {
     const server = await pipeliningServer(3);
     const caughtUp: unknown[] = [];
-    const c: Connection = new Connection(
-      {
-        url: server.url,
-        timeoutMs: 2000,
-        minDelayMs: 20,
-        maxDelayMs: 50,
-        lang: 'en',
-        heartbeatMs: HEARTBEAT_MS,
-      },
-      {
-        authRequest: () => ({ userID: 'u', userSig: 's', instanceId: 'i', platform: 'node' }),
-        onAuthed: () => {},
-        onReconnecting: () => void c.request('convs', {}, { early: true }).then((r) => caughtUp.push(r)),
-        onPush: () => {},
-        onState: () => {},
-        onEnded: () => {},
-      },
-    );
+    const c: Connection = connection(server.url, [], 2000, [], {
+      onReconnecting: () => void c.request('convs', {}, { early: true }).then((r) => caughtUp.push(r)),
+    });
     cleanup.push(() => c.close(), server.close);
     await c.open();
     c.drop();

@@ -36,7 +36,7 @@ export interface ConnectionHooks {
   /** The auth frame for the next (re)connect: the ticket first, then the resume token. */
   authRequest(): AuthRequest;
   /** Signed in (again). Runs before queued requests go out. */
-  onAuthed(result: AuthResult, reconnect: boolean): void;
+  onAuthed(result: AuthResult): void;
   /**
    * A reconnect's socket is open and its auth about to go out: requests made now with `early` go in the
    * same message (protocol 3), such as the catch-up sync.
@@ -175,15 +175,20 @@ export class Connection {
     if (i >= 0) this.queue.splice(i, 1);
   }
 
+  /** Gives the request its rid and awaits its answer: the frame to send. */
+  private onTheWire(p: Pending): object {
+    const rid = ++this.rid;
+    this.inflight.set(rid, p);
+    return { op: p.op, rid, ...p.args };
+  }
+
   private write(p: Pending) {
     const s = this.socket;
     if (!s || s.readyState !== OPEN) {
       this.queue.push(p);
       return;
     }
-    const rid = ++this.rid;
-    this.inflight.set(rid, p);
-    const frame = { op: p.op, rid, ...p.args };
+    const frame = this.onTheWire(p);
     if (!this.peerBatches) return s.send(JSON.stringify(frame));
     if (this.outbox?.socket === s) return void this.outbox.frames.push(frame);
     this.outbox = { socket: s, frames: [frame] };
@@ -251,7 +256,7 @@ export class Connection {
             this.attempt = 0;
             this.lastFrameAt = Date.now();
             this.startHeartbeat();
-            this.hooks.onAuthed(v as AuthResult, reconnect);
+            this.hooks.onAuthed(v as AuthResult);
             this.setState(TYPES.NET_STATE_CONNECTED);
             const queued = this.queue.sort((x, y) => x.order - y.order);
             this.queue = [];
@@ -265,12 +270,7 @@ export class Connection {
         const early = this.queue.filter((p) => p.early).sort((x, y) => x.order - y.order);
         if (!early.length) return s.send(JSON.stringify(frame));
         this.queue = this.queue.filter((p) => !p.early);
-        const frames: object[] = [frame];
-        for (const p of early.slice(0, MAX_BATCH_FRAMES - 1)) {
-          const prid = ++this.rid;
-          this.inflight.set(prid, p);
-          frames.push({ op: p.op, rid: prid, ...p.args });
-        }
+        const frames = [frame, ...early.slice(0, MAX_BATCH_FRAMES - 1).map((p) => this.onTheWire(p))];
         this.queue.push(...early.slice(MAX_BATCH_FRAMES - 1));
         s.send(JSON.stringify(frames));
       };
