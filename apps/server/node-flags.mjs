@@ -13,5 +13,15 @@
  * 2,000 messages/s meant a major collection every 6–7 s, each stalling the sends in flight for 15–40 ms
  * (docs/bench.md). With the headroom fixed, one comes every minute or two at that rate, for at most twice
  * the live heap in memory.
+ *
+ * --min-semi-space-size=16: the least the young generation shrinks to when a quiet node gives it back
+ * (src/platform/memory.ts), V8's own default size. From V8's 1 MB, the first load after a quiet spell ran
+ * with a young generation still regrowing (27 s to reach 64 MB) and its p99 at 2,000 messages/s was
+ * 225–235 ms in three runs, against 42–166 ms with none given back and 64–103 ms with this floor
+ * (docs/bench.md).
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64', '--heap-growing-percent=100'];
+export const SERVER_NODE_FLAGS = [
+  '--max-semi-space-size=64',
+  '--min-semi-space-size=16',
+  '--heap-growing-percent=100',
+];

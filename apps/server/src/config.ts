@@ -43,6 +43,8 @@ const schema = Type.Object({
   IP_MAX_FAILURES: int({ minimum: 1, default: 20 }),
   // Per-address limits of the public routes that hash or send messages (platform/rate-limits.ts); off for test runs.
   RATE_LIMIT: bool(true),
+  // A quiet node gives back the young generation a burst grew (platform/memory.ts).
+  MEMORY_REDUCER: bool(true),
   WEB_DIST: Type.Optional(Type.String()),
   STORAGE: Type.Enum(['local', 's3'], { default: 'local' }),
   CDN_BASE: Type.String({ default: '/files/' }),

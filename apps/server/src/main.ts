@@ -11,6 +11,7 @@ import { createLogger } from './platform/logging.js';
 import { checkClusterConfig, isWorker, runPrimary } from './cluster.js';
 import { bannerText, listenUrls } from './banner.js';
 import { setNodeId } from './platform/ids.js';
+import { MemoryReducer } from './platform/memory.js';
 
 // Milliseconds since the process started (performance's time origin), step by step: the start's
 // breakdown goes into the "ready" log line. "modules" is the loading of this file's light imports; the
@@ -143,6 +144,7 @@ async function serve() {
   const app = await buildApp({ config, db, bus, loggerInstance: logger });
   lap('buildApp');
 
+  const reducer = new MemoryReducer(logger);
   let closing = false;
   async function shutdown(signal: string) {
     if (closing) return;
@@ -150,6 +152,7 @@ async function serve() {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      await reducer.stop();
       await app.close();
       await bus.close();
       await db.close();
@@ -169,6 +172,7 @@ async function serve() {
   }
 
   lap('listen');
+  if (config.MEMORY_REDUCER) reducer.start();
   const ms = Math.round(performance.now());
   logger.info({ url, ms, database: db.kind, bus: bus.kind, timings }, 'ready');
   if (!isWorker()) process.stdout.write(await banner(db.kind, prepared, ms));

@@ -189,6 +189,10 @@ describe('configuration', () => {
       TRUST_PROXY: true,
     });
     expect(() => loadConfig({ CAPTCHA_MODE: 'maybe' })).toThrow(/CAPTCHA_MODE/);
+    // A quiet node's collection (platform/memory.ts) is on unless switched off.
+    expect(loadConfig({}).MEMORY_REDUCER).toBe(true);
+    expect(loadConfig({ MEMORY_REDUCER: 'off' }).MEMORY_REDUCER).toBe(false);
+    expect(() => loadConfig({ MEMORY_REDUCER: 'sometimes' })).toThrow(/MEMORY_REDUCER/);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32 characters/);
   });
 
