@@ -1,7 +1,8 @@
 /**
  * Chat benchmark (issue 5): N clients against one chat node on PostgreSQL and, in the same run, against a
  * plain Socket.IO relay with no storage (bench/src/im-peer.ts) as the peer. For each server:
- *   (a) N clients connect and sign in, then idle: connect time and server RSS per idle connection;
+ *   (a) N clients connect and sign in, then idle: connect time, and server RSS per idle connection at the
+ *       end of the idle period (and 3 s after the connects);
  *   (b) with them still connected, PAIRS sender/receiver pairs send
  *       - as fast as acknowledgements allow (WINDOW in flight per sender) for SECONDS: the ceiling;
  *       - at a fixed RATE messages/s for SECONDS: latency at the target load;
@@ -382,10 +383,14 @@ interface SideFigures {
   clientLibraryErrors: number;
   firstClientLibraryError?: string;
   droppedConnections: { count: number; reasons: Record<string, number> };
-  rssMb: { empty: number; idle: number; afterLoad: number };
+  /** Empty; 3 s after the connects; at the end of the idle period (IDLE_MS later); after the load. */
+  rssMb: { empty: number; afterConnects: number; idle: number; afterLoad: number };
   /** Connections open when the idle RSS was read. */
   openIdleConnections: number;
+  /** The goal's figure: what the node holds per connection once it has been idle IDLE_MS. */
   rssPerIdleConnectionKb: number;
+  /** The same, 3 s after the connects ended (a quiet node gives back what the storm grew; see memory.ts). */
+  rssPerConnectionAfterConnectsKb: number;
   idleCpu: { serverPercent: number; loadGeneratorPercent: number; seconds: number };
   /** Messages of the warm-up (one per pair) acknowledged. */
   warmUpAcked: number;
@@ -441,10 +446,10 @@ async function drive(
       `  ${idleConnected} idle clients connected in ${connectSeconds.toFixed(1)} s (${connectFailed} failed, ${idleDrops.count} dropped since: ${JSON.stringify(idleDrops.reasons)}); CPU server ${connectCpu.serverSeconds} s, load generators ${connectCpu.loadGeneratorSeconds} s, database ${connectCpu.databaseSeconds} s`,
     );
     await sleep(3000);
-    const rssIdle = treeRssKb(pid);
+    const rssAfterConnects = treeRssKb(pid);
     // Printed here too: a quick run (IM_BENCH_PEER=0) writes no report to read it from.
     console.log(
-      `  server RSS ${r1(rssEmpty / 1024)} → ${r1(rssIdle / 1024)} MB: ${r1((rssIdle - rssEmpty) / Math.max(1, idleConnected))} KB per idle client`,
+      `  server RSS ${r1(rssEmpty / 1024)} → ${r1(rssAfterConnects / 1024)} MB 3 s after the connects: ${r1((rssAfterConnects - rssEmpty) / Math.max(1, idleConnected))} KB per idle client`,
     );
     // What holding the clients costs when nobody talks: heartbeats, presence, session checks.
     const idleCpu0 = treeCpuSeconds(pid);
@@ -457,11 +462,13 @@ async function drive(
       loadGeneratorPercent: Math.round(((loadCpuSeconds(loaders) - idleGen0) / idleWall) * 100),
       seconds: r1(idleWall),
     };
-    console.log(
-      `  idle for ${idleCpu.seconds} s: server CPU ${idleCpu.serverPercent}%, load generators ${idleCpu.loadGeneratorPercent}%`,
-    );
+    // Read at the end of the idle period, on every side alike: what a node holding idle clients keeps.
+    const rssIdle = treeRssKb(pid);
     // Per connection actually open: a client that signed in and dropped holds no server memory.
     const openIdle = openConnections(server.url);
+    console.log(
+      `  idle for ${idleCpu.seconds} s: server CPU ${idleCpu.serverPercent}%, load generators ${idleCpu.loadGeneratorPercent}%; RSS ${r1(rssIdle / 1024)} MB: ${r1((rssIdle - rssEmpty) / Math.max(1, openIdle))} KB per idle connection`,
+    );
     const pairResults = await Promise.all(
       shares(pairs, pairLoaders.length).map((p, i) =>
         pairLoaders[i]!.call<ConnectResult>({
@@ -533,9 +540,17 @@ async function drive(
       clientLibraryErrors: fixedRate.clientLibraryErrors,
       droppedConnections: fixedRate.droppedConnections,
       firstClientLibraryError: fixedRate.firstClientLibraryError,
-      rssMb: { empty: r1(rssEmpty / 1024), idle: r1(rssIdle / 1024), afterLoad: r1(rssAfter / 1024) },
+      rssMb: {
+        empty: r1(rssEmpty / 1024),
+        afterConnects: r1(rssAfterConnects / 1024),
+        idle: r1(rssIdle / 1024),
+        afterLoad: r1(rssAfter / 1024),
+      },
       openIdleConnections: openIdle,
       rssPerIdleConnectionKb: openIdle ? r1((rssIdle - rssEmpty) / openIdle) : NaN,
+      rssPerConnectionAfterConnectsKb: idleConnected
+        ? r1((rssAfterConnects - rssEmpty) / idleConnected)
+        : NaN,
       idleCpu,
       warmUpAcked: warmed.reduce((a, w) => a + w.acked, 0),
       warmUpRun,
@@ -756,8 +771,15 @@ const lines: [string, (s: SideFigures & { database?: StoredCheck }) => string][]
     (s) =>
       `${s.connectCpu.serverSeconds} / ${s.connectCpu.loadGeneratorSeconds} / ${s.connectCpu.databaseSeconds} s`,
   ],
-  ['server RSS empty → idle', (s) => `${s.rssMb.empty} → ${s.rssMb.idle} MB`],
-  ['RSS per idle connection', (s) => `${s.rssPerIdleConnectionKb} KB (${s.openIdleConnections} open)`],
+  [
+    'server RSS empty → 3 s after the connects → idle',
+    (s) => `${s.rssMb.empty} → ${s.rssMb.afterConnects ?? '–'} → ${s.rssMb.idle} MB`,
+  ],
+  [
+    'RSS per idle connection (3 s after the connects)',
+    (s) =>
+      `${s.rssPerIdleConnectionKb} KB (${s.rssPerConnectionAfterConnectsKb ?? '–'} KB; ${s.openIdleConnections} open)`,
+  ],
   [
     'idle clients: CPU server / load gen',
     (s) => `${s.idleCpu.serverPercent}% / ${s.idleCpu.loadGeneratorPercent}%`,
