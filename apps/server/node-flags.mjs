@@ -15,10 +15,10 @@
  * the live heap in memory.
  *
  * --min-semi-space-size=16: the least the young generation shrinks to when a quiet node gives it back
- * (src/platform/memory.ts), V8's own default size. From V8's 1 MB, the first load after a quiet spell ran
- * with a young generation still regrowing (27 s to reach 64 MB) and its p99 at 2,000 messages/s was
- * 225–235 ms in three runs, against 42–166 ms with none given back and 64–103 ms with this floor
- * (docs/bench.md).
+ * (src/platform/memory.ts), V8's own default size. From V8's 1 MB it took 27 s of load to regrow to its
+ * 128 MB, and the first load after a quiet spell ran meanwhile with the small young generation the p99
+ * above is about: 225–235 ms at 2,000 messages/s in all three runs, the top of the runs with nothing given
+ * back (42–320 ms on that noisy machine); with this floor, 64–221 ms (docs/bench.md).
  */
 export const SERVER_NODE_FLAGS = [
   '--max-semi-space-size=64',

@@ -773,12 +773,12 @@ const lines: [string, (s: SideFigures & { database?: StoredCheck }) => string][]
   ],
   [
     'server RSS empty → 3 s after the connects → idle',
-    (s) => `${s.rssMb.empty} → ${s.rssMb.afterConnects ?? '–'} → ${s.rssMb.idle} MB`,
+    (s) => `${s.rssMb.empty} → ${s.rssMb.afterConnects} → ${s.rssMb.idle} MB`,
   ],
   [
     'RSS per idle connection (3 s after the connects)',
     (s) =>
-      `${s.rssPerIdleConnectionKb} KB (${s.rssPerConnectionAfterConnectsKb ?? '–'} KB; ${s.openIdleConnections} open)`,
+      `${s.rssPerIdleConnectionKb} KB (${s.rssPerConnectionAfterConnectsKb} KB; ${s.openIdleConnections} open)`,
   ],
   [
     'idle clients: CPU server / load gen',
