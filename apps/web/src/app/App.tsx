@@ -1,70 +1,60 @@
-import { Suspense, lazy, startTransition, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfigProvider, theme } from 'antd';
-// antd's ES modules (antd/locale/* are its CommonJS copies, which would ship beside the ES ones antd uses).
-import zhCN from 'antd/es/locale/zh_CN';
-import enUS from 'antd/es/locale/en_US';
-import { themeConfig } from '@/shared/theme/themes';
-import { useTheme } from '@/shared/theme/store';
 import { useSession } from '@/shared/auth/store';
 import { LoadingScreen } from '@/layout/LoadingScreen';
 
 /**
- * /login opened directly, before sign-in, is drawn without the router: react-router is a tenth of the
- * sign-in page's JavaScript, and the page needs none of it. Everything else (and /login reached from
- * inside the app) goes through the router, which loads as a chunk of its own; the workspace chunk is
- * asked for at the same time, so the signed-in pages do not wait for the router before asking for it.
+ * /login opened directly, before sign-in, is drawn without antd and without the router: the sign-in page
+ * is plain React, and what it needs of antd (its dialogs, a toast) loads when first used. Everything else
+ * (and /login reached from inside the app) goes through the shell (antd, the router and the routes), which
+ * loads as a chunk of its own; the workspace chunk is asked for at the same time, so the signed-in pages
+ * do not wait for the shell before asking for it.
  */
-const Routed = lazy(() => import('./Routed'));
+const Shell = lazy(() => import('./Shell'));
 const LoginPage = lazy(() => import('@/features/auth/LoginPage'));
 const bareLogin = () => window.location.pathname === '/login' && !useSession.getState().token;
+const loadShell = () => {
+  void import('./Shell');
+  void import('@/layout/Workspace');
+};
 if (!bareLogin()) {
-  void import('./Routed');
+  void import('./Shell');
   if (useSession.getState().token) void import('@/layout/Workspace');
 }
 
 /**
- * The base text style antd's `App` would set (colour, size, line height, font of the theme), without
- * its modal and notification hooks: dialogs and toasts are antd's static ones (Modal.confirm through
- * shared/notify/confirm, message through shared/http toast), loaded when first used.
+ * On the bare sign-in page the shell loads at the user's first key or click: by the time the form is
+ * sent it is in, and a page that is only looked at (or measured) does not fetch it.
  */
-function BaseText({ children }: { children: ReactNode }) {
-  const { token } = theme.useToken();
-  return (
-    <div
-      className="fc-app"
-      style={{
-        color: token.colorText,
-        fontSize: token.fontSize,
-        lineHeight: token.lineHeight,
-        fontFamily: token.fontFamily,
-      }}
-    >
-      {children}
-    </div>
-  );
+function useShellOnIntent(bare: boolean) {
+  useEffect(() => {
+    if (!bare) return;
+    const events = ['keydown', 'pointerdown'] as const;
+    const load = () => {
+      for (const e of events) window.removeEventListener(e, load, true);
+      loadShell();
+    };
+    for (const e of events) window.addEventListener(e, load, true);
+    return () => {
+      for (const e of events) window.removeEventListener(e, load, true);
+    };
+  }, [bare]);
 }
 
 export function App() {
   const { i18n, t } = useTranslation();
   const [bare, setBare] = useState(bareLogin);
-  // Signed in on the bare sign-in page: the router takes over, at the workbench (as the routed page does);
-  // as a transition, the sign-in page stays on screen until the router's chunk is in.
+  useShellOnIntent(bare);
+  // Signed in on the bare sign-in page: the shell takes over, at the workbench (as the routed page does);
+  // as a transition, the sign-in page stays on screen until the shell's chunk is in.
   const signedIn = () => {
     window.history.replaceState(null, '', '/wel/index');
     startTransition(() => setBare(false));
   };
-  const { name, color } = useTheme();
   useEffect(() => {
     document.title = t('app.title');
   }, [t, i18n.language]);
   return (
-    <ConfigProvider theme={themeConfig(name, color)} locale={i18n.language === 'en' ? enUS : zhCN}>
-      <BaseText>
-        <Suspense fallback={<LoadingScreen />}>
-          {bare ? <LoginPage onSignedIn={signedIn} /> : <Routed />}
-        </Suspense>
-      </BaseText>
-    </ConfigProvider>
+    <Suspense fallback={<LoadingScreen />}>{bare ? <LoginPage onSignedIn={signedIn} /> : <Shell />}</Suspense>
   );
 }

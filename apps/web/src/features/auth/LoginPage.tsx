@@ -1,18 +1,37 @@
-import { Suspense, lazy, startTransition, useEffect, useMemo, useState } from 'react';
+import {
+  Suspense,
+  lazy,
+  startTransition,
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, ConfigProvider, Form, Space, theme, type ThemeConfig } from 'antd';
-// The input and the password input alone: antd's `Input` brings its text area, search and OTP inputs along.
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
-import { LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import type { IconDefinition } from '@ant-design/icons-svg/es/types';
+import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
+import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
+import LoadingOutlined from '@ant-design/icons-svg/es/asn/LoadingOutlined';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import SafetyOutlined from '@ant-design/icons-svg/es/asn/SafetyOutlined';
+import TeamOutlined from '@ant-design/icons-svg/es/asn/TeamOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { http, HttpError, toast } from '@/shared/http';
 import { DEFAULT_TENANT, loadSessionData, signIn } from '@/shared/auth/session';
-import { LangSwitch } from '@/shared/ui/LangSwitch';
-import { contrast, readableShade } from '@/shared/ui/contrast';
+import { LANGS, setLang } from '@/shared/i18n';
+import { useTheme } from '@/shared/theme/store';
+import { LOOKS } from '@/shared/theme/looks';
+import { readableShade } from '@/shared/ui/contrast';
+import { SvgIcon } from '@/shared/ui/SvgIcon';
+import { loginRules, type LoginField, type LoginValues } from './loginRules';
 import styles from './login.module.css';
-import { useRevalidateOnLanguage } from '@/shared/i18n/form';
 
-// The dialogs (modal, password strength, SMS code) load when first opened, not with the sign-in page.
+// The sign-in page is the first thing every user loads, so it is drawn without antd (whose form, inputs
+// and theme engine would be half of its weight); it keeps antd's look for the theme in use. The
+// dialogs (modal, password strength, SMS code) are antd's, and load with antd when first opened.
+const AntdScope = lazy(() => import('@/shared/theme/AntdScope'));
 const RegisterDialog = lazy(() => import('./RegisterDialog'));
 const ForgotDialog = lazy(() => import('./ForgotDialog'));
 
@@ -23,12 +42,78 @@ interface Captcha {
   enabled: boolean;
 }
 
+/** antd's large-control radius for a theme's base radius (its `borderRadiusLG`). */
+const radiusLG = (r: number) => (r >= 16 ? 16 : r >= 6 ? r + 2 : r >= 5 ? r + 1 : r);
+
+/** The theme's colours for the page, as CSS variables (login.module.css draws with them). */
+function useLoginLook(): CSSProperties {
+  const { name, color } = useTheme();
+  const look = LOOKS[name] ?? LOOKS.default;
+  const primary = look.primary ?? color;
+  return {
+    // On a light card, the theme colour behind the button's white text and as link text is darkened
+    // just enough to read (WCAG AA); the default #409EFF alone gives 2.8:1.
+    '--fc-primary': look.dark ? primary : readableShade(primary),
+    '--fc-radius': `${radiusLG(look.radius)}px`,
+  } as CSSProperties;
+}
+
+function Field({
+  id,
+  label,
+  icon,
+  error,
+  children,
+  after,
+}: {
+  id: string;
+  label: string;
+  icon: IconDefinition;
+  error?: string;
+  /** The input itself. */
+  children: ReactNode;
+  /** Drawn joined to the box's right (the captcha image). */
+  after?: ReactNode;
+}) {
+  return (
+    <div className={styles.item}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <div className={styles.row}>
+        <span className={`${styles.box} ${error ? styles.invalid : ''} ${after ? styles.joined : ''}`}>
+          <SvgIcon icon={icon} className={styles.prefix} />
+          {children}
+        </span>
+        {after}
+      </div>
+      <div className={styles.explain}>
+        {error && (
+          <div id={`${id}-error`} role="alert">
+            {error}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
 /** `onSignedIn`: where to go once signed in (the page is drawn with and without the router). */
 export default function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm();
-  useRevalidateOnLanguage(form);
+  const { t, i18n } = useTranslation();
+  const look = useLoginLook();
+  const dark = LOOKS[useTheme((s) => s.name)]?.dark ?? false;
+  const [values, setValues] = useState<LoginValues>({
+    tenantId: DEFAULT_TENANT,
+    username: '',
+    password: '',
+    code: '',
+  });
+  // Message keys, not texts: a language switch shows the same errors in the new language.
+  const [errors, setErrors] = useState<Partial<Record<LoginField, string>>>({});
+  const [showPassword, setShowPassword] = useState(false);
   const [busy, setBusy] = useState(false);
+  const busyRef = useRef(false);
   const [captcha, setCaptcha] = useState<Captcha>();
   const [tenantFromHost, setTenantFromHost] = useState<string>();
   const [dialog, setDialog] = useState<'register' | 'forgot'>();
@@ -38,14 +123,12 @@ export default function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
     setOpened((o) => ({ ...o, [d]: true }));
     setDialog(d);
   };
-  const { token } = theme.useToken();
-  // On a light card, the theme colour behind the button's white text and as link text is darkened
-  // just enough to read (WCAG AA); the default #409EFF alone gives 2.8:1.
-  const readable = useMemo<ThemeConfig | undefined>(() => {
-    if (contrast(token.colorBgContainer, '#ffffff') > 1.5) return undefined;
-    const shade = readableShade(token.colorPrimary);
-    return { token: { colorPrimary: shade, colorLink: shade } };
-  }, [token.colorBgContainer, token.colorPrimary]);
+  const fields: LoginField[] = [
+    ...(tenantFromHost ? [] : (['tenantId'] as const)),
+    'username',
+    'password',
+    ...(captcha ? (['code'] as const) : []),
+  ];
 
   const loadCaptcha = () => {
     http.get<Captcha>('/api/blade-auth/oauth/captcha', { noToken: true, silent: true }).then(
@@ -69,132 +152,152 @@ export default function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
       .catch(() => undefined);
   }, []);
 
-  const submit = async (v: { tenantId?: string; username: string; password: string; code?: string }) => {
+  // As antd's form does: a field is checked as it changes, and every field when the form is sent.
+  const change = (field: LoginField, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: loginRules[field](value) }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // Enter while a sign-in is under way sends nothing more.
+    if (busyRef.current) return;
+    const found = Object.fromEntries(fields.map((f) => [f, loginRules[f](values[f])]));
+    setErrors(found);
+    const first = fields.find((f) => found[f]);
+    if (first) {
+      document.getElementById(first)?.focus();
+      return;
+    }
+    busyRef.current = true;
     setBusy(true);
     try {
       await signIn({
-        tenantId: tenantFromHost ?? v.tenantId ?? DEFAULT_TENANT,
-        username: v.username.trim(),
-        password: v.password,
+        tenantId: tenantFromHost ?? (values.tenantId || DEFAULT_TENANT),
+        username: values.username.trim(),
+        password: values.password,
         captchaKey: captcha?.key,
-        captchaCode: v.code,
+        captchaCode: captcha ? values.code : undefined,
       });
       await loadSessionData();
       onSignedIn();
     } catch (e) {
       // The client already showed error_description as a toast.
       if (!(e instanceof HttpError)) toast.error(String(e));
-      form.setFieldValue('code', '');
+      setValues((v) => ({ ...v, code: '' }));
       loadCaptcha();
     } finally {
+      busyRef.current = false;
       setBusy(false);
     }
   };
 
+  const input = (field: LoginField) => ({
+    id: field,
+    name: field,
+    value: values[field],
+    onChange: (e: { target: { value: string } }) => change(field, e.target.value),
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `${field}-error` : undefined,
+  });
+  const error = (field: LoginField) => (errors[field] ? t(errors[field]) : undefined);
+
   return (
-    <ConfigProvider theme={readable}>
-      <main className={styles.page}>
-        <div className={styles.lang}>
-          <LangSwitch />
-        </div>
-        {/* A plain panel rather than antd's Card, which brings Tabs and Skeleton along. */}
-        <section
-          className={styles.card}
-          style={{
-            background: token.colorBgContainer,
-            borderRadius: token.borderRadiusLG,
-            color: token.colorText,
-            fontSize: token.fontSize,
-          }}
-        >
-          <h1 className={styles.brand} style={{ color: token.colorTextHeading }}>
-            {t('app.name')}
-          </h1>
-          <p className={styles.subtitle} style={{ color: token.colorTextSecondary }}>
-            {t('login.subtitle')}
-          </p>
-          <Form
-            form={form}
-            layout="vertical"
-            size="large"
-            onFinish={submit}
-            initialValues={{ tenantId: DEFAULT_TENANT }}
-            requiredMark={false}
+    <main className={styles.page} style={look} data-dark={dark || undefined}>
+      <div className={styles.lang} role="group" aria-label={t('nav.language')}>
+        {LANGS.map(([lang, short, name]) => (
+          <button
+            key={lang}
+            type="button"
+            disabled={i18n.language === lang}
+            onClick={() => setLang(lang)}
+            aria-label={name}
+            title={name}
           >
-            {!tenantFromHost && (
-              <Form.Item
-                name="tenantId"
-                label={t('login.tenant')}
-                rules={[{ required: true, message: t('login.tenantRequired') }]}
-              >
-                <Input prefix={<TeamOutlined />} autoComplete="organization" />
-              </Form.Item>
-            )}
-            <Form.Item
-              name="username"
-              label={t('login.account')}
-              rules={[{ required: true, whitespace: true, message: t('login.accountRequired') }]}
-            >
-              <Input prefix={<UserOutlined />} autoComplete="username" id="username" autoFocus />
-            </Form.Item>
-            <Form.Item
-              name="password"
-              label={t('login.password')}
-              rules={[{ required: true, message: t('login.passwordRequired') }]}
-            >
-              <Password prefix={<LockOutlined />} autoComplete="current-password" />
-            </Form.Item>
-            {captcha && (
-              <Form.Item label={t('login.captcha')} required>
-                <Space.Compact style={{ width: '100%' }}>
-                  <Form.Item
-                    name="code"
-                    noStyle
-                    rules={[{ required: true, message: t('login.captchaRequired') }]}
-                  >
-                    <Input
-                      prefix={<SafetyOutlined />}
-                      maxLength={5}
-                      autoComplete="off"
-                      aria-label={t('login.captcha')}
-                    />
-                  </Form.Item>
-                  <button
-                    type="button"
-                    className={styles.captcha}
-                    onClick={loadCaptcha}
-                    title={t('login.captchaRefresh')}
-                    aria-label={t('login.captchaRefresh')}
-                  >
-                    <img src={captcha.image} alt={t('login.captcha')} width={120} height={40} />
-                  </button>
-                </Space.Compact>
-              </Form.Item>
-            )}
-            <Button type="primary" htmlType="submit" block loading={busy}>
-              {busy ? t('login.signingIn') : t('login.submit')}
-            </Button>
-          </Form>
-          <div className={styles.links}>
-            <Button type="link" onClick={() => openDialog('register')}>
-              {t('login.register')}
-            </Button>
-            <Button type="link" onClick={() => openDialog('forgot')}>
-              {t('login.forgot')}
-            </Button>
-          </div>
-        </section>
-        <Suspense>
-          {opened.register && (
-            <RegisterDialog
-              open={dialog === 'register'}
-              tenantFromHost={tenantFromHost}
-              onClose={() => setDialog(undefined)}
-            />
+            {short}
+          </button>
+        ))}
+      </div>
+      <section className={styles.card}>
+        <h1 className={styles.brand}>{t('app.name')}</h1>
+        <p className={styles.subtitle}>{t('login.subtitle')}</p>
+        <form onSubmit={submit} noValidate>
+          {!tenantFromHost && (
+            <Field id="tenantId" label={t('login.tenant')} icon={TeamOutlined} error={error('tenantId')}>
+              <input {...input('tenantId')} autoComplete="organization" />
+            </Field>
           )}
-          {opened.forgot && <ForgotDialog open={dialog === 'forgot'} onClose={() => setDialog(undefined)} />}
+          <Field id="username" label={t('login.account')} icon={UserOutlined} error={error('username')}>
+            <input {...input('username')} autoComplete="username" autoFocus />
+          </Field>
+          <Field id="password" label={t('login.password')} icon={LockOutlined} error={error('password')}>
+            <input
+              {...input('password')}
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+            />
+            <button
+              type="button"
+              className={styles.reveal}
+              onClick={() => setShowPassword((s) => !s)}
+              aria-label={t(showPassword ? 'login.hidePassword' : 'login.showPassword')}
+              aria-pressed={showPassword}
+              title={t(showPassword ? 'login.hidePassword' : 'login.showPassword')}
+            >
+              <SvgIcon icon={showPassword ? EyeOutlined : EyeInvisibleOutlined} />
+            </button>
+          </Field>
+          {captcha && (
+            <Field
+              id="code"
+              label={t('login.captcha')}
+              icon={SafetyOutlined}
+              error={error('code')}
+              after={
+                <button
+                  type="button"
+                  className={styles.captcha}
+                  onClick={loadCaptcha}
+                  title={t('login.captchaRefresh')}
+                  aria-label={t('login.captchaRefresh')}
+                >
+                  <img src={captcha.image} alt={t('login.captcha')} width={120} height={40} />
+                </button>
+              }
+            >
+              <input {...input('code')} maxLength={5} autoComplete="off" />
+            </Field>
+          )}
+          <button type="submit" className={styles.submit} aria-busy={busy || undefined}>
+            {busy && <SvgIcon icon={LoadingOutlined} className={styles.spin} />}
+            {busy ? t('login.signingIn') : t('login.submit')}
+          </button>
+        </form>
+        <div className={styles.links}>
+          <button type="button" className={styles.link} onClick={() => openDialog('register')}>
+            {t('login.register')}
+          </button>
+          <button type="button" className={styles.link} onClick={() => openDialog('forgot')}>
+            {t('login.forgot')}
+          </button>
+        </div>
+      </section>
+      {(opened.register || opened.forgot) && (
+        <Suspense>
+          <AntdScope>
+            {opened.register && (
+              <RegisterDialog
+                open={dialog === 'register'}
+                tenantFromHost={tenantFromHost}
+                onClose={() => setDialog(undefined)}
+              />
+            )}
+            {opened.forgot && (
+              <ForgotDialog open={dialog === 'forgot'} onClose={() => setDialog(undefined)} />
+            )}
+          </AntdScope>
         </Suspense>
-      </main>
-    </ConfigProvider>
+      )}
+    </main>
   );
 }

@@ -5,6 +5,12 @@ import { en, zh } from './messages';
 
 export type Lang = 'zh' | 'en';
 
+/** The languages a user can switch to: code, short label, name (each in its own language). */
+export const LANGS: ReadonlyArray<readonly [Lang, string, string]> = [
+  ['zh', '中', '中文'],
+  ['en', 'EN', 'English'],
+];
+
 export const currentLang = (): Lang => (getStore<Lang>('language', false) === 'en' ? 'en' : 'zh');
 
 void i18n.use(initReactI18next).init({

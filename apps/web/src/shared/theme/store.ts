@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { getStore, setStore } from '../storage';
-import { DEFAULT_COLOR, THEMES, type ThemeName } from './themes';
+import { DEFAULT_COLOR, THEMES, type ThemeName } from './looks';
 
 interface ThemeState {
   name: ThemeName;

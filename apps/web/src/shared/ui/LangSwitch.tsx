@@ -1,11 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button, Space } from 'antd';
-import { setLang, type Lang } from '@/shared/i18n';
-
-const LANGS: Array<[Lang, string, string]> = [
-  ['zh', '中', '中文'],
-  ['en', 'EN', 'English'],
-];
+import { LANGS, setLang } from '@/shared/i18n';
 
 /** zh or en; the current one is disabled. Tab titles follow because they are read in the current language. */
 export function LangSwitch() {
