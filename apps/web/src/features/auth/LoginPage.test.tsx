@@ -4,6 +4,7 @@ import '@/shared/upload/test-env';
 import i18n, { setLang } from '@/shared/i18n';
 import { HttpError } from '@/shared/http';
 import { setThemeName } from '@/shared/theme/store';
+import { contrast } from '@/shared/ui/contrast';
 
 const get = vi.fn();
 vi.mock('@/shared/http', async (real) => ({
@@ -184,10 +185,13 @@ describe('the sign-in page', () => {
     const page = () => container.querySelector('main')!;
     // The default #409EFF is too light behind white text: the page gets the readable shade.
     expect(page().style.getPropertyValue('--fc-primary')).not.toBe('#409EFF');
+    expect(contrast(page().style.getPropertyValue('--fc-primary-bg'), '#ffffff')).toBeGreaterThanOrEqual(4.5);
     expect(page().style.getPropertyValue('--fc-radius')).toBe('8px');
     expect(page().hasAttribute('data-dark')).toBe(false);
     act(() => setThemeName('vip'));
+    // Gold reads as text on the dark card, but not under the button's white text.
     expect(page().style.getPropertyValue('--fc-primary')).toBe('#d4af37');
+    expect(page().style.getPropertyValue('--fc-primary-bg')).not.toBe('#d4af37');
     expect(page().style.getPropertyValue('--fc-radius')).toBe('2px');
     expect(page().hasAttribute('data-dark')).toBe(true);
   });
