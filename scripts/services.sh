@@ -13,6 +13,9 @@ apt_install() {
 
 ensure_chromium() {
   [ -x /usr/bin/chromium ] || apt_install chromium fonts-noto-cjk || return 1
+  # Chromium installed without the CJK fonts draws the Chinese text of docs/screens as boxes, which no
+  # test notices (they read the text from the page).
+  fc-list :lang=zh 2>/dev/null | grep -q . || apt_install fonts-noto-cjk || return 1
   echo "chromium: $(/usr/bin/chromium --version 2>/dev/null)"
 }
 

@@ -5,6 +5,7 @@ import {
   ADMIN_PASSWORD,
   baseUrl,
   clickShown,
+  quiet,
   DEMO_PASSWORD,
   servers,
   settled,
@@ -111,6 +112,9 @@ test.describe('sign-in, guard and session', () => {
 
   test('signs out to /login when the server answers 401', async ({ pages }) => {
     const { page, context } = await pages.signedIn('sales1');
+    // The workbench's cards have asked for their data: a card still loading would be the first call to
+    // meet the ended session (the sales desk's summary did), and the page would leave before the clicks.
+    await quiet(page);
     // The session ends on the server (as after a sign-out elsewhere); the next call answers 401.
     const token = await page.evaluate(
       () => JSON.parse(localStorage.getItem('forecourt-token') ?? '{}').content as string,

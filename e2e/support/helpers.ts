@@ -31,6 +31,34 @@ export async function signInAs(
 }
 
 /**
+ * Waits until the page has asked for nothing for `quietMs`: what it loads after a client-side navigation
+ * (a card's chunk, then its data) is done. Playwright's `networkidle` does not serve here: it is a state of
+ * the document, reached once when it loaded and never again for the pages the app draws itself.
+ */
+export async function quiet(page: Page, quietMs = 1000, timeout = 15_000) {
+  let inFlight = 0;
+  let last = Date.now();
+  const start = () => {
+    inFlight++;
+    last = Date.now();
+  };
+  const end = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    last = Date.now();
+  };
+  page.on('request', start);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  try {
+    await expect.poll(() => inFlight === 0 && Date.now() - last >= quietMs, { timeout }).toBe(true);
+  } finally {
+    page.off('request', start);
+    page.off('requestfinished', end);
+    page.off('requestfailed', end);
+  }
+}
+
+/**
  * Waits until an element is on screen as a user sees it: fully opaque and still. antd's dialogs, menus
  * and popovers open in steps: first invisible at their final place (opacity 0), then shrunk, then zooming
  * or sliding in. Playwright already finds the element visible and stable in that first step, so a click
