@@ -25,6 +25,7 @@ import { useTheme } from '@/shared/theme/store';
 import { LOOKS } from '@/shared/theme/looks';
 import { readableShade } from '@/shared/ui/contrast';
 import { SvgIcon } from '@/shared/ui/SvgIcon';
+import { CaptchaButton } from './CaptchaButton';
 import { loginRules, type LoginField, type LoginValues } from './loginRules';
 import styles from './login.module.css';
 
@@ -45,12 +46,15 @@ interface Captcha {
 /** antd's large-control radius for a theme's base radius (its `borderRadiusLG`). */
 const radiusLG = (r: number) => (r >= 16 ? 16 : r >= 6 ? r + 2 : r >= 5 ? r + 1 : r);
 
-/** The theme's colours for the page, as CSS variables (login.module.css draws with them). */
-function useLoginLook(): CSSProperties {
+/**
+ * The theme's colours for the page as CSS variables (login.module.css draws with them), and whether the
+ * theme is dark.
+ */
+function useLoginLook(): { style: CSSProperties; dark: boolean } {
   const { name, color } = useTheme();
   const look = LOOKS[name] ?? LOOKS.default;
   const primary = look.primary ?? color;
-  return {
+  const style = {
     // The theme colour as link text on the card, and behind the button's white text: each darkened just
     // enough to read (WCAG AA) where it would not (the default #409EFF gives 2.8:1 on white, the vip
     // theme's gold 2.1:1 under white text); on a dark card the colour itself reads as text.
@@ -58,6 +62,7 @@ function useLoginLook(): CSSProperties {
     '--fc-primary-bg': readableShade(primary),
     '--fc-radius': `${radiusLG(look.radius)}px`,
   } as CSSProperties;
+  return { style, dark: !!look.dark };
 }
 
 function Field({
@@ -78,7 +83,7 @@ function Field({
   after?: ReactNode;
 }) {
   return (
-    <div className={styles.item}>
+    <div>
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
@@ -104,7 +109,6 @@ function Field({
 export default function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
   const { t, i18n } = useTranslation();
   const look = useLoginLook();
-  const dark = LOOKS[useTheme((s) => s.name)]?.dark ?? false;
   const [values, setValues] = useState<LoginValues>({
     tenantId: DEFAULT_TENANT,
     username: '',
@@ -205,7 +209,7 @@ export default function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
   const error = (field: LoginField) => (errors[field] ? t(errors[field]) : undefined);
 
   return (
-    <main className={styles.page} style={look} data-dark={dark || undefined}>
+    <main className={styles.page} style={look.style} data-dark={look.dark || undefined}>
       <div className={styles.lang} role="group" aria-label={t('nav.language')}>
         {LANGS.map(([lang, short, name]) => (
           <button
@@ -255,17 +259,7 @@ export default function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
               label={t('login.captcha')}
               icon={SafetyOutlined}
               error={error('code')}
-              after={
-                <button
-                  type="button"
-                  className={styles.captcha}
-                  onClick={loadCaptcha}
-                  title={t('login.captchaRefresh')}
-                  aria-label={t('login.captchaRefresh')}
-                >
-                  <img src={captcha.image} alt={t('login.captcha')} width={120} height={40} />
-                </button>
-              }
+              after={<CaptchaButton image={captcha.image} onRefresh={loadCaptcha} />}
             >
               <input {...input('code')} maxLength={5} autoComplete="off" />
             </Field>

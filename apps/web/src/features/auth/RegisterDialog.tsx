@@ -6,7 +6,7 @@ import { http, HttpError, toast } from '@/shared/http';
 import { encryptPassword } from '@/shared/auth/sm2';
 import { DEFAULT_TENANT } from '@/shared/auth/session';
 import { useRevalidateOnLanguage } from '@/shared/i18n/form';
-import styles from './login.module.css';
+import { CaptchaButton } from './CaptchaButton';
 
 /** Account registration: submit → 'awaits admin approval' → back to sign-in (spec §4). */
 export default function RegisterDialog({
@@ -125,15 +125,7 @@ export default function RegisterDialog({
               >
                 <Input maxLength={5} autoComplete="off" aria-label={t('login.captcha')} />
               </Form.Item>
-              <button
-                type="button"
-                className={styles.captcha}
-                onClick={loadCaptcha}
-                title={t('login.captchaRefresh')}
-                aria-label={t('login.captchaRefresh')}
-              >
-                <img src={captcha.image} alt={t('login.captcha')} width={120} height={40} />
-              </button>
+              <CaptchaButton image={captcha.image} onRefresh={loadCaptcha} />
             </Space.Compact>
           </Form.Item>
         )}
