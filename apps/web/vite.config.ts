@@ -3,11 +3,12 @@ import { build, defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { microDemo } from '../micro-demo/plugin';
+import { lazyTableFilter } from './vite/lazyTableFilter';
 
 /** The shell. `npm run build` writes dist/, which the server serves at /. Dev server proxies the API. */
 export default defineConfig({
   // microDemo: the sample micro-app of the qiankun host, built into dist/micro/demo.
-  plugins: [react(), microDemo(build)],
+  plugins: [react(), microDemo(build), lazyTableFilter()],
   // "@forecourt/source": workspace packages (the chat SDK) are bundled from their sources, never a stale build.
   resolve: {
     alias: { '@': path.resolve(import.meta.dirname, 'src') },
@@ -47,7 +48,7 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'vite/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
   },
 });
