@@ -4,11 +4,12 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { microDemo } from '../micro-demo/plugin';
 import { lazyTableFilter } from './vite/lazyTableFilter';
+import { narrowImports } from './vite/narrowImports';
 
 /** The shell. `npm run build` writes dist/, which the server serves at /. Dev server proxies the API. */
 export default defineConfig({
   // microDemo: the sample micro-app of the qiankun host, built into dist/micro/demo.
-  plugins: [react(), microDemo(build), lazyTableFilter()],
+  plugins: [react(), microDemo(build), lazyTableFilter(), narrowImports()],
   // "@forecourt/source": workspace packages (the chat SDK) are bundled from their sources, never a stale build.
   resolve: {
     alias: { '@': path.resolve(import.meta.dirname, 'src') },
@@ -35,9 +36,14 @@ export default defineConfig({
       // the wire schemas (typebox) or the money arithmetic (decimal.js) along; and typebox's builders
       // (`Type.Object(...)`) only build a value, so a schema the web never reads is left out (a constant
       // beside the schemas does not bring typebox).
+      // React's `lazy(...)` only builds a value too. Without saying so, a module whose top level declares a
+      // lazy component counts as having side effects, so a barrel that re-exports it (shared/pickers)
+      // brings it, and what it imports, into every page that uses anything of the barrel: the map
+      // address dialog (antd's Modal and Form) came with every page that showed a cascader. The check is
+      // by name; no library the web bundles calls a function of its own named `lazy`.
       treeshake: {
         moduleSideEffects: (id) => !/[\\/]packages[\\/]contracts[\\/]src[\\/]/.test(id),
-        manualPureFunctions: ['Type'],
+        manualPureFunctions: ['Type', 'lazy'],
       },
       input: {
         main: path.resolve(import.meta.dirname, 'index.html'),

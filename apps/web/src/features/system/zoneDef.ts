@@ -1,8 +1,13 @@
-import { createElement } from 'react';
+import { Suspense, createElement, lazy } from 'react';
 import { http } from '@/shared/http';
 import { bladeCalls, parentForForm, type CrudDef, type TreeChoice } from '@/shared/crud';
-import { ZoneRegionPicker } from './ZoneRegionPicker';
 import './messages';
+
+// The region picker (antd's Tree) is only in the zone's form: it loads when the form first opens, not with
+// the list.
+const ZoneRegionPicker = lazy(() =>
+  import('./ZoneRegionPicker').then((m) => ({ default: m.ZoneRegionPicker })),
+);
 
 const base = '/api/blade-basic/zone';
 // A row as the server answers it (local until the contracts package has the wire type; a type, not an
@@ -62,7 +67,7 @@ export const zoneDef: CrudDef<ZoneRow> = {
       form: {
         wide: true,
         help: 'sys.zone.regionsHelp',
-        component: (p) => createElement(ZoneRegionPicker, p),
+        component: (p) => createElement(Suspense, null, createElement(ZoneRegionPicker, p)),
       },
     },
   ],

@@ -1,13 +1,17 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Space, Typography } from 'antd';
 import Input from 'antd/es/input/Input';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
 import type { Rule } from 'antd/es/form';
-import { MapAddressDialog } from './MapAddressDialog';
 import './messages';
 import { formatLatLng, isLocated, mapFieldProblem, type MapAddress, type TripPoint } from './map';
+
+// The dialog (its form, and the map behind it) loads when first opened.
+const MapAddressDialog = lazy(() =>
+  import('./MapAddressDialog').then((m) => ({ default: m.MapAddressDialog })),
+);
 
 export interface MapAddressPickerProps {
   value?: MapAddress;
@@ -20,6 +24,12 @@ export interface MapAddressPickerProps {
 export function MapAddressPicker({ value, onChange, disabled, point }: MapAddressPickerProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  // Once opened, the dialog stays mounted, so closing it plays its motion like any dialog.
+  const [opened, setOpened] = useState(false);
+  const show = () => {
+    setOpened(true);
+    setOpen(true);
+  };
   return (
     <>
       <Space.Compact style={{ width: '100%' }}>
@@ -29,9 +39,9 @@ export function MapAddressPicker({ value, onChange, disabled, point }: MapAddres
           value={value?.address ?? ''}
           placeholder={t('pickers.addressPlaceholder')}
           aria-label={t('pickers.address')}
-          onClick={() => !disabled && setOpen(true)}
+          onClick={() => !disabled && show()}
         />
-        <Button icon={<EnvironmentOutlined />} disabled={disabled} onClick={() => setOpen(true)}>
+        <Button icon={<EnvironmentOutlined />} disabled={disabled} onClick={show}>
           {t('pickers.mapChoose')}
         </Button>
       </Space.Compact>
@@ -41,16 +51,20 @@ export function MapAddressPicker({ value, onChange, disabled, point }: MapAddres
           {value.areaCode ? ` · ${value.areaCode}` : ''}
         </Typography.Text>
       )}
-      <MapAddressDialog
-        open={open}
-        value={value}
-        point={point}
-        onCancel={() => setOpen(false)}
-        onOk={(v) => {
-          onChange?.(v);
-          setOpen(false);
-        }}
-      />
+      {opened && (
+        <Suspense>
+          <MapAddressDialog
+            open={open}
+            value={value}
+            point={point}
+            onCancel={() => setOpen(false)}
+            onOk={(v) => {
+              onChange?.(v);
+              setOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

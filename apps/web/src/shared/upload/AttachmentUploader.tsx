@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, List, Modal, Progress, Space, Tag, Typography } from 'antd';
+import { Button, List, Progress, Space, Tag, Typography } from 'antd';
 import {
   DeleteOutlined,
   DownloadOutlined,
@@ -9,6 +9,7 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { useControlled } from './controlled';
+import { ImagePreview } from './ImagePreview';
 import './messages';
 import { UploadError, uploadFile } from './oss';
 import {
@@ -26,6 +27,7 @@ import {
   type AttachmentKind,
 } from './rules';
 import { toast } from '@/shared/http';
+import { confirm } from '@/shared/notify/confirm';
 
 export interface AttachmentUploaderProps {
   /** uploadFileVOList: the stored attachments. */
@@ -140,7 +142,7 @@ export function AttachmentUploader({
   };
 
   const askRemove = (name: string, remove: () => void) =>
-    Modal.confirm({ title: t('upload.removeConfirm', { name }), onOk: remove });
+    confirm({ title: t('upload.removeConfirm', { name }), onOk: remove });
 
   type Row =
     | { type: 'stored'; key: string; name: string; item: AttachmentItem }
@@ -255,16 +257,7 @@ export function AttachmentUploader({
           </List.Item>
         )}
       />
-      <Modal
-        open={Boolean(image)}
-        footer={null}
-        onCancel={() => setImage(undefined)}
-        title={t('upload.preview')}
-        width={720}
-        destroyOnHidden
-      >
-        <img alt={t('upload.preview')} src={image} style={{ width: '100%' }} />
-      </Modal>
+      <ImagePreview src={image} onClose={() => setImage(undefined)} />
     </div>
   );
 }

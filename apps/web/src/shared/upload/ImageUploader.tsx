@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal, Typography, Upload, type UploadFile } from 'antd';
+import { Typography, Upload, type UploadFile } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { compressImage } from './compress';
+import { ImagePreview } from './ImagePreview';
 import { useControlled } from './controlled';
 import './messages';
 import { UploadError, uploadFile } from './oss';
@@ -186,16 +187,7 @@ export function ImageUploader({
           {t('upload.imageHint', { limit: max })}
         </Typography.Text>
       )}
-      <Modal
-        open={Boolean(preview)}
-        footer={null}
-        onCancel={() => setPreview(undefined)}
-        title={t('upload.preview')}
-        width={720}
-        destroyOnHidden
-      >
-        <img alt={t('upload.preview')} src={preview} style={{ width: '100%' }} />
-      </Modal>
+      <ImagePreview src={preview} onClose={() => setPreview(undefined)} />
     </div>
   );
 }
