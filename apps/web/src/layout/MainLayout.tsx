@@ -10,7 +10,7 @@ import { useScreen } from '@/shared/hooks/screen';
 import { LOOKS, isDarkColour } from '@/shared/theme/themes';
 import { useTheme } from '@/shared/theme/store';
 import { matchesMenu } from '@/layout/registry';
-import { loadSessionData, startTokenUpkeep } from '@/shared/auth/session';
+import { ensureSessionData, startTokenUpkeep } from '@/shared/auth/session';
 import { useMenuRoutes, useTopMenus } from '@/shared/menu/menus';
 import { SideMenu } from './SideMenu';
 import { TopMenu } from './TopMenu';
@@ -49,10 +49,11 @@ export function MainLayout() {
 
   useEffect(() => setCollapsed(tier < 2), [tier]);
   useEffect(() => startTokenUpkeep(), []);
-  // After a reload the session data is fetched again (the token survived in storage).
+  // After a reload the session data is fetched again (the token survived in storage); right after the
+  // sign-in page loaded it, it is not.
   const session = useQuery({
     queryKey: ['session-data'],
-    queryFn: async () => (await loadSessionData(), true),
+    queryFn: async () => (await ensureSessionData(), true),
     staleTime: Infinity,
   });
   const all = useMenuRoutes();

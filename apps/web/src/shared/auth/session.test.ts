@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '@/shared/auth/store';
-import { refreshToken, signIn } from './session';
+import { ensureSessionData, loadSessionData, refreshToken, signIn } from './session';
 
 vi.mock('@/shared/auth/sm2', () => ({ encryptPassword: async () => 'CIPHER-0123456789abcdef' }));
 
@@ -68,5 +68,46 @@ describe('the token requests', () => {
     expect(form.get('grant_type')).toBe('captcha');
     expect(form.get('username')).toBe('admin');
     expect((refresh!.body as URLSearchParams).get('refresh_token')).toBe('refresh-old-0123456789');
+  });
+});
+
+/** Answers the token, the user and the buttons, as the server does. */
+class SessionXhr extends FakeXhr {
+  override send(body: unknown) {
+    super.send(body);
+    if (this.url.includes('/oauth/user-info'))
+      this.responseText = JSON.stringify({
+        code: 200,
+        success: true,
+        data: { user_id: '1', account: 'admin', user_name: 'Admin', tenant_id: '000000' },
+      });
+    else if (this.url.includes('/menu/buttons'))
+      this.responseText = JSON.stringify({
+        code: 200,
+        success: true,
+        data: [{ code: 'dept', children: [{ code: 'dept_add' }] }],
+      });
+  }
+}
+
+describe('the session data', () => {
+  const asked = () => FakeXhr.sent.filter((x) => x.method === 'GET').map((x) => x.url.replace(/\?.*/, ''));
+
+  it('is not fetched again by the layout right after the sign-in loaded it, and is after a new token', async () => {
+    vi.stubGlobal('XMLHttpRequest', SessionXhr);
+    await signIn({ tenantId: '000000', username: 'admin', password: 'Secret#2026' });
+    await loadSessionData();
+    expect(useSession.getState().permission).toEqual({ dept_add: true });
+    expect(asked()).toEqual(['/api/blade-auth/oauth/user-info', '/api/blade-system/menu/buttons']);
+
+    await ensureSessionData();
+    expect(asked()).toHaveLength(2);
+
+    // Another token (a reload signs in from storage; a refresh changes it): the layout loads again.
+    useSession.setState({ token: 'access-other' });
+    await ensureSessionData();
+    expect(asked()).toHaveLength(4);
+    await ensureSessionData();
+    expect(asked()).toHaveLength(4);
   });
 });

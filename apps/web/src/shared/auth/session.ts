@@ -68,14 +68,29 @@ export async function signIn(f: SignInForm): Promise<TokenAnswer> {
   return answer;
 }
 
+/** The token the session data was last loaded with, in this page (a sign-out reloads the page). */
+let loadedWith: string | undefined;
+
 /** After sign-in and on every reload: who am I and what may I press. */
 export async function loadSessionData(): Promise<void> {
+  const token = useSession.getState().token;
   const [user, buttons] = await Promise.all([
     http.get<UserInfo>('/api/blade-auth/oauth/user-info'),
     http.get<Array<{ code?: string; children?: Array<{ code?: string }> }>>('/api/blade-system/menu/buttons'),
   ]);
   userLoaded(user);
   permissionsLoaded(flattenButtons(buttons));
+  loadedWith = token;
+}
+
+/**
+ * The session data for the main layout: loaded, unless this page has just loaded it with the same token.
+ * The sign-in page loads it before it lets the layout mount; asking again there fetched the user and the
+ * buttons a second time, half a second after the first.
+ */
+export function ensureSessionData(): Promise<void> {
+  const token = useSession.getState().token;
+  return token && token === loadedWith ? Promise.resolve() : loadSessionData();
 }
 
 let refreshing: Promise<void> | undefined;
