@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, Col, Empty, Row, Statistic, theme } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useSession } from '@/shared/auth/store';
 import { leaves } from '@/shared/menu/tree';
 import { pick } from '@/shared/i18n';
@@ -10,6 +9,7 @@ import { useMenuRoutes } from '@/shared/menu/menus';
 import { menuIcon } from '@/shared/menu/icons';
 import { useOpenMenu } from '@/shared/menu/navigate';
 import { unreadText, workbenchQuery } from './api';
+import { todayText } from './today';
 import { WidgetSlot } from './WidgetSlot';
 
 const greetingKey = (h: number) => (h < 11 ? 'morning' : h < 13 ? 'noon' : h < 18 ? 'afternoon' : 'evening');
@@ -47,7 +47,7 @@ export default function Workbench() {
           </h1>
           <span style={{ color: token.colorTextSecondary }}>
             {t('wel.today', {
-              date: dayjs().format(i18n.language === 'en' ? 'dddd, D MMMM YYYY' : 'YYYY年M月D日'),
+              date: todayText(new Date(), i18n.language),
             })}{' '}
             · {user?.dept_name}
           </span>
