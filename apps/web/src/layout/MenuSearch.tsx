@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { lazy, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AutoComplete, Button } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
@@ -7,6 +7,7 @@ import { leaves } from '@/shared/menu/tree';
 import { searchMenus, type MenuEntry } from '@/shared/menu/search';
 import { pick } from '@/shared/i18n';
 import { useOpenMenu } from '@/shared/menu/navigate';
+import { OpenedOnce } from '@/shared/ui/OpenedOnce';
 
 const MenuSearchDialog = lazy(() => import('./MenuSearchDialog'));
 
@@ -28,17 +29,12 @@ export function MenuSearchOverlay({ nodes }: { nodes: MenuNode[] }) {
   const entries = useEntries(nodes);
   const open = useOpenMenu();
   const [visible, setVisible] = useState(false);
-  const [used, setUsed] = useState(false);
-  const show = () => {
-    setUsed(true);
-    setVisible(true);
-  };
+  const show = () => setVisible(true);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
         e.preventDefault();
-        setUsed(true);
         setVisible(true);
       }
     };
@@ -55,19 +51,17 @@ export function MenuSearchOverlay({ nodes }: { nodes: MenuNode[] }) {
         title={`${t('nav.searchMenu')} (Ctrl+K)`}
         onClick={show}
       />
-      {used && (
-        <Suspense>
-          <MenuSearchDialog
-            open={visible}
-            entries={entries}
-            onClose={() => setVisible(false)}
-            onGo={(e) => {
-              setVisible(false);
-              open(e.path);
-            }}
-          />
-        </Suspense>
-      )}
+      <OpenedOnce open={visible}>
+        <MenuSearchDialog
+          open={visible}
+          entries={entries}
+          onClose={() => setVisible(false)}
+          onGo={(e) => {
+            setVisible(false);
+            open(e.path);
+          }}
+        />
+      </OpenedOnce>
     </>
   );
 }

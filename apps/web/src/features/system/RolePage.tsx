@@ -1,6 +1,7 @@
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudTable, type Row } from '@/shared/crud';
+import { OpenedOnce } from '@/shared/ui/OpenedOnce';
 import { roleGrant } from './api';
 import { roleDef } from './roleDef';
 
@@ -13,29 +14,18 @@ const TreeGrantDialog = lazy(() =>
 export default function RolePage() {
   const { t } = useTranslation();
   const [granting, setGranting] = useState<Row>();
-  // Once opened, the dialog stays mounted, so closing it plays its motion like any dialog.
-  const [opened, setOpened] = useState(false);
-  const def = useMemo(
-    () =>
-      roleDef((row) => {
-        setOpened(true);
-        setGranting(row);
-      }),
-    [],
-  );
+  const def = useMemo(() => roleDef(setGranting), []);
   return (
     <>
       <CrudTable def={def} />
-      {opened && (
-        <Suspense>
-          <TreeGrantDialog
-            open={Boolean(granting)}
-            title={t('sys.role.grantTitle', { name: granting?.roleName })}
-            {...roleGrant(String(granting?.id))}
-            onClose={() => setGranting(undefined)}
-          />
-        </Suspense>
-      )}
+      <OpenedOnce open={Boolean(granting)}>
+        <TreeGrantDialog
+          open={Boolean(granting)}
+          title={t('sys.role.grantTitle', { name: granting?.roleName })}
+          {...roleGrant(String(granting?.id))}
+          onClose={() => setGranting(undefined)}
+        />
+      </OpenedOnce>
     </>
   );
 }

@@ -1,7 +1,8 @@
-import { Suspense, lazy, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Select, Space } from 'antd';
 import { TeamOutlined } from '@ant-design/icons';
+import { OpenedOnce } from '@/shared/ui/OpenedOnce';
 import './messages';
 import { emptyPick, type PickerMode, type PickerValue } from './selection';
 
@@ -32,11 +33,7 @@ export function DeptEmpPicker({
 }: DeptEmpPickerProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [opened, setOpened] = useState(false);
-  const show = () => {
-    setOpened(true);
-    setOpen(true);
-  };
+  const show = () => setOpen(true);
   const current = value ?? emptyPick();
   const options = [
     ...current.orgList.map((n) => ({ value: tagKey(false, n.id), label: n.title })),
@@ -67,21 +64,19 @@ export function DeptEmpPicker({
           {t('pickers.choose')}
         </Button>
       </Space.Compact>
-      {opened && (
-        <Suspense>
-          <DeptEmpPickerDialog
-            open={open}
-            value={value}
-            mode={mode}
-            multiple={multiple}
-            onCancel={() => setOpen(false)}
-            onOk={(v) => {
-              onChange?.(v);
-              setOpen(false);
-            }}
-          />
-        </Suspense>
-      )}
+      <OpenedOnce open={open}>
+        <DeptEmpPickerDialog
+          open={open}
+          value={value}
+          mode={mode}
+          multiple={multiple}
+          onCancel={() => setOpen(false)}
+          onOk={(v) => {
+            onChange?.(v);
+            setOpen(false);
+          }}
+        />
+      </OpenedOnce>
     </>
   );
 }

@@ -1,10 +1,11 @@
-import { Suspense, lazy, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Space, Typography } from 'antd';
 import Input from 'antd/es/input/Input';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
 import type { Rule } from 'antd/es/form';
+import { OpenedOnce } from '@/shared/ui/OpenedOnce';
 import './messages';
 import { formatLatLng, isLocated, mapFieldProblem, type MapAddress, type TripPoint } from './map';
 
@@ -24,12 +25,6 @@ export interface MapAddressPickerProps {
 export function MapAddressPicker({ value, onChange, disabled, point }: MapAddressPickerProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  // Once opened, the dialog stays mounted, so closing it plays its motion like any dialog.
-  const [opened, setOpened] = useState(false);
-  const show = () => {
-    setOpened(true);
-    setOpen(true);
-  };
   return (
     <>
       <Space.Compact style={{ width: '100%' }}>
@@ -39,9 +34,9 @@ export function MapAddressPicker({ value, onChange, disabled, point }: MapAddres
           value={value?.address ?? ''}
           placeholder={t('pickers.addressPlaceholder')}
           aria-label={t('pickers.address')}
-          onClick={() => !disabled && show()}
+          onClick={() => !disabled && setOpen(true)}
         />
-        <Button icon={<EnvironmentOutlined />} disabled={disabled} onClick={show}>
+        <Button icon={<EnvironmentOutlined />} disabled={disabled} onClick={() => setOpen(true)}>
           {t('pickers.mapChoose')}
         </Button>
       </Space.Compact>
@@ -51,20 +46,18 @@ export function MapAddressPicker({ value, onChange, disabled, point }: MapAddres
           {value.areaCode ? ` · ${value.areaCode}` : ''}
         </Typography.Text>
       )}
-      {opened && (
-        <Suspense>
-          <MapAddressDialog
-            open={open}
-            value={value}
-            point={point}
-            onCancel={() => setOpen(false)}
-            onOk={(v) => {
-              onChange?.(v);
-              setOpen(false);
-            }}
-          />
-        </Suspense>
-      )}
+      <OpenedOnce open={open}>
+        <MapAddressDialog
+          open={open}
+          value={value}
+          point={point}
+          onCancel={() => setOpen(false)}
+          onOk={(v) => {
+            onChange?.(v);
+            setOpen(false);
+          }}
+        />
+      </OpenedOnce>
     </>
   );
 }

@@ -1,18 +1,13 @@
-import { Suspense, lazy, useState } from 'react';
+import { lazy } from 'react';
+import { OpenedOnce } from '@/shared/ui/OpenedOnce';
 
 const PreviewDialog = lazy(() => import('./PreviewDialog'));
 
-/**
- * The image preview dialog of both uploaders. Its dialog (antd's Modal) loads the first time an image is
- * previewed, not with the page; once opened it stays mounted, so it closes with its motion.
- */
+/** The image preview dialog of both uploaders; its dialog (antd's Modal) loads with the first preview. */
 export function ImagePreview({ src, onClose }: { src?: string; onClose: () => void }) {
-  const [opened, setOpened] = useState(false);
-  if (src && !opened) setOpened(true);
-  if (!opened) return null;
   return (
-    <Suspense>
+    <OpenedOnce open={Boolean(src)}>
       <PreviewDialog src={src} onClose={onClose} />
-    </Suspense>
+    </OpenedOnce>
   );
 }
