@@ -2,6 +2,7 @@ import type { ServerModule } from '../module.js';
 import { seedRegions } from './regions-seed.js';
 import { regionRoutes } from './region-routes.js';
 import { zoneRoutes } from './zone-routes.js';
+import { seedZones } from './zones-seed.js';
 import { basicMigrations } from './zone-tables.js';
 import './messages.js';
 
@@ -12,5 +13,8 @@ export const basicModule: ServerModule = {
     await regionRoutes(app);
     await zoneRoutes(app);
   },
-  seed: seedRegions,
+  seed: async (ctx) => {
+    await seedRegions(ctx);
+    await seedZones(ctx); // after the regions the zones cover
+  },
 };

@@ -17,76 +17,79 @@ describe(`zones (${dbLabel})`, () => {
   const get = (token: string, url: string) => call(t, token, { url, lang: 'en' });
 
   it('builds zones over regions, shown as code and name sorted by code, a region in one zone only', async () => {
-    const east = (await post(admin, '/api/blade-basic/zone/submit', { code: 'E01', name: '华东大区' })).json()
-      .data as string;
-    const sh = (
+    const northWestId = (
+      await post(admin, '/api/blade-basic/zone/submit', { code: 'T01', name: '西北大区' })
+    ).json().data as string;
+    const nx = (
       await post(admin, '/api/blade-basic/zone/submit', {
-        parentId: east,
-        code: 'E01-02',
-        name: '上海',
-        regionCodes: ['31'],
+        parentId: northWestId,
+        code: 'T01-02',
+        name: '宁夏',
+        regionCodes: ['64'],
       })
     ).json().data as string;
-    const js = (
+    const gs = (
       await post(admin, '/api/blade-basic/zone/submit', {
-        parentId: east,
-        code: 'E01-01',
-        name: '江苏',
-        regionCodes: ['32'],
+        parentId: northWestId,
+        code: 'T01-01',
+        name: '甘肃',
+        regionCodes: ['62'],
       })
     ).json().data as string;
     const tree = (await get(admin, '/api/blade-basic/zone/list-zone-tree')).json().data;
-    expect(tree[0].title).toBe('E01 华东大区');
-    expect(tree[0].children.map((c: { title: string }) => c.title)).toEqual(['E01-01 江苏', 'E01-02 上海']);
+    // The demo company's own zones (zones-seed.ts) sort around it by code.
+    const northWest = tree.find((z: { title: string }) => z.title.startsWith('T01 '));
+    expect(northWest.title).toBe('T01 西北大区');
+    expect(northWest.children.map((c: { title: string }) => c.title)).toEqual(['T01-01 甘肃', 'T01-02 宁夏']);
     const taken = await post(admin, '/api/blade-basic/zone/submit', {
-      parentId: east,
-      code: 'E01-03',
-      name: '苏沪',
-      regionCodes: ['31'],
+      parentId: northWestId,
+      code: 'T01-03',
+      name: '甘宁',
+      regionCodes: ['64'],
     });
-    expect(taken.json()).toMatchObject({ code: 400, msg: '上海市 already belongs to zone 上海' });
+    expect(taken.json()).toMatchObject({ code: 400, msg: '宁夏回族自治区 already belongs to zone 宁夏' });
     expect(
-      (await post(admin, '/api/blade-basic/zone/submit', { code: 'E01', name: 'again' })).json().msg,
-    ).toBe('A zone with code E01 already exists');
+      (await post(admin, '/api/blade-basic/zone/submit', { code: 'T01', name: 'again' })).json().msg,
+    ).toBe('A zone with code T01 already exists');
 
     // The region list marks what other zones hold, and the edited zone keeps its own.
     const list = (
-      await get(admin, `/api/blade-basic/zone/getRegionList?parentCode=00&id=${sh}&isUpdate=true`)
+      await get(admin, `/api/blade-basic/zone/getRegionList?parentCode=00&id=${nx}&isUpdate=true`)
     ).json().data;
-    expect(list.find((r: { code: string }) => r.code === '31')).toMatchObject({
+    expect(list.find((r: { code: string }) => r.code === '64')).toMatchObject({
       selected: true,
       taken: false,
     });
-    expect(list.find((r: { code: string }) => r.code === '32')).toMatchObject({
+    expect(list.find((r: { code: string }) => r.code === '62')).toMatchObject({
       taken: true,
-      zoneName: '江苏',
+      zoneName: '甘肃',
     });
-    expect((await get(admin, `/api/blade-basic/zone/detail?id=${sh}`)).json().data.regionCodes).toEqual([
-      '31',
+    expect((await get(admin, `/api/blade-basic/zone/detail?id=${nx}`)).json().data.regionCodes).toEqual([
+      '64',
     ]);
     expect(
       (
         await post(admin, '/api/blade-basic/zone/update', {
-          id: js,
-          code: 'E01-01',
-          name: '江苏',
-          regionCodes: ['32', '3201'],
+          id: gs,
+          code: 'T01-01',
+          name: '甘肃',
+          regionCodes: ['62', '6201'],
         })
       ).json().code,
     ).toBe(200);
 
-    expect((await post(admin, `/api/blade-basic/zone/remove?id=${east}`)).json().msg).toBe(
+    expect((await post(admin, `/api/blade-basic/zone/remove?id=${northWestId}`)).json().msg).toBe(
       'Remove the child nodes first',
     );
-    expect((await post(admin, `/api/blade-basic/zone/remove?id=${sh}`)).json().data).toBe(1);
+    expect((await post(admin, `/api/blade-basic/zone/remove?id=${nx}`)).json().data).toBe(1);
     // Its region is free again.
     expect(
       (
         await post(admin, '/api/blade-basic/zone/submit', {
-          parentId: east,
-          code: 'E01-03',
-          name: '苏沪',
-          regionCodes: ['31'],
+          parentId: northWestId,
+          code: 'T01-03',
+          name: '甘宁',
+          regionCodes: ['64'],
         })
       ).json().code,
     ).toBe(200);
