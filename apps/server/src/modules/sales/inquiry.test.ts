@@ -138,12 +138,14 @@ describe(`inquiries over HTTP (${dbLabel})`, () => {
     expect(overdue.some((r: { id: string }) => r.id === late)).toBe(true);
     expect(overdue.some((r: { id: string }) => r.id === fresh)).toBe(false);
     expect(overdue.every((r: { overdue: boolean }) => r.overdue)).toBe(true);
-    await t.db.query(
-      `INSERT INTO blade_param (id, tenant_id, param_name, param_key, param_value) VALUES (9240001, $1, 'first response', 'sales.inquiry.firstResponseMinutes', '60')`,
-      [TENANT],
-    );
+    const setLimit = (value: string) =>
+      t.db.query(
+        `UPDATE blade_param SET param_value = $1 WHERE tenant_id = $2 AND param_key = 'sales.inquiry.firstResponseMinutes' AND is_deleted = 0`,
+        [value, TENANT],
+      );
+    await setLimit('60');
     expect(await flag(late)).toBe(false);
-    await t.db.query(`DELETE FROM blade_param WHERE id = 9240001`);
+    await setLimit('30');
   });
 
   it('transfer changes the owner and keeps the reason in the history; no reason is a 400', async () => {

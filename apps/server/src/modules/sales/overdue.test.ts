@@ -118,12 +118,18 @@ describe(`overdue inquiries in the database (${dbLabel})`, () => {
   });
 
   it("the limit is the tenant's parameter, 30 minutes when unset", async () => {
+    // Seeded with the default, where the console's parameter page shows it.
     expect(await firstResponseMinutes(db, TENANT)).toBe(30);
-    await db.query(
-      `INSERT INTO blade_param (id, tenant_id, param_name, param_key, param_value) VALUES ($1, $2, '首次响应时限（分钟）', $3, '60')`,
-      [newId(), TENANT, FIRST_RESPONSE_PARAM],
-    );
+    await db.query(`UPDATE blade_param SET param_value = '60' WHERE tenant_id = $1 AND param_key = $2`, [
+      TENANT,
+      FIRST_RESPONSE_PARAM,
+    ]);
     expect(await firstResponseMinutes(db, TENANT)).toBe(60);
     expect(await firstResponseMinutes(db, '999999')).toBe(30);
+    await db.query(`DELETE FROM blade_param WHERE tenant_id = $1 AND param_key = $2`, [
+      TENANT,
+      FIRST_RESPONSE_PARAM,
+    ]);
+    expect(await firstResponseMinutes(db, TENANT)).toBe(30);
   });
 });
