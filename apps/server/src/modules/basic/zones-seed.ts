@@ -1,5 +1,6 @@
 import { newId } from '../../platform/ids.js';
 import { PLATFORM_TENANT } from '../../platform/scope.js';
+import { exec, first, scoped } from '../../platform/sql/index.js';
 import type { SeedContext } from '../module.js';
 
 /** [code, name, remark, province codes (GB/T 2260) it covers] */
@@ -56,24 +57,26 @@ const DIVISIONS: DivisionSeed[] = [
 export async function seedZones(ctx: SeedContext): Promise<void> {
   const { db, config } = ctx;
   if (!config.SEED_DEMO) return;
-  if (await db.one('SELECT 1 FROM blade_zone WHERE tenant_id = $1 LIMIT 1', [PLATFORM_TENANT])) return;
-  const admin = await db.one<{ id: string }>(
-    `SELECT id FROM blade_user WHERE tenant_id = $1 AND account = 'admin' AND is_deleted = 0`,
-    [PLATFORM_TENANT],
-  );
+  const demo = scoped({ tenantId: PLATFORM_TENANT, isPlatformAdmin: false });
+  if (await first(db, demo.selectFrom('blade_zone', 'z', { withDeleted: true }).select('z.id').limit(1)))
+    return;
+  const admin = await first(db, demo.selectFrom('blade_user').select('id').where('account', '=', 'admin'));
   const zones: Array<{
     id: string;
-    parent: string;
+    parentId: string;
     code: string;
     name: string;
-    remark: string;
     sort: number;
+    remark: string | null;
+    createUser: string | null;
+    updateUser: string | null;
   }> = [];
-  const covers: Array<{ zone: string; region: string }> = [];
-  const add = ([code, name, remark, regions]: ZoneSeed, parent: string, sort: number) => {
+  const covers: Array<{ zoneId: string; regionCode: string }> = [];
+  const add = ([code, name, remark, regions]: ZoneSeed, parentId: string, sort: number) => {
     const id = newId();
-    zones.push({ id, parent, code, name, remark, sort });
-    for (const region of regions) covers.push({ zone: id, region });
+    const by = admin?.id ?? null;
+    zones.push({ id, parentId, code, name, sort, remark: remark || null, createUser: by, updateUser: by });
+    for (const regionCode of regions) covers.push({ zoneId: id, regionCode });
     return id;
   };
   DIVISIONS.forEach(([code, name, remark, children], i) => {
@@ -81,27 +84,8 @@ export async function seedZones(ctx: SeedContext): Promise<void> {
     children.forEach((child, j) => add(child, id, j + 1));
   });
   await db.tx(async (t) => {
-    await t.query(
-      `INSERT INTO blade_zone (id, tenant_id, parent_id, code, name, sort, remark, create_user, update_user)
-       SELECT id, $1, parent, code, name, sort, NULLIF(remark, ''), $8, $8
-         FROM unnest($2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::int[], $7::text[])
-              AS s(id, parent, code, name, sort, remark)`,
-      [
-        PLATFORM_TENANT,
-        zones.map((z) => z.id),
-        zones.map((z) => z.parent),
-        zones.map((z) => z.code),
-        zones.map((z) => z.name),
-        zones.map((z) => z.sort),
-        zones.map((z) => z.remark),
-        admin?.id ?? null,
-      ],
-    );
-    await t.query(
-      `INSERT INTO blade_zone_region (zone_id, tenant_id, region_code)
-       SELECT zone, $1, region FROM unnest($2::bigint[], $3::text[]) AS s(zone, region)`,
-      [PLATFORM_TENANT, covers.map((c) => c.zone), covers.map((c) => c.region)],
-    );
+    await exec(t, demo.insertInto('blade_zone', zones));
+    await exec(t, demo.insertInto('blade_zone_region', covers));
   });
   ctx.log(`seeded ${zones.length} demo zones`);
 }
