@@ -5,7 +5,7 @@ import './messages.js';
 // wave 2, sales-stock
 import { catalogRoutes } from './catalog-routes.js';
 import { resourceRoutes } from './resource-routes.js';
-import { seedStockParams } from './resource-seed.js';
+import { seedSalesParams } from './resource-seed.js';
 // wave 2, sales-offer
 import { offerRoutes } from './offer-routes.js';
 // wave 2, sales-inquiry
@@ -24,7 +24,7 @@ export const salesModule: ServerModule = {
   migrations: salesMigrations,
   seed: async (ctx) => {
     await seedSales(ctx);
-    await seedStockParams(ctx); // sales-stock
+    await seedSalesParams(ctx); // every sales parameter with its default
   },
   routes: async (app) => {
     // One line per slice of wave 2.

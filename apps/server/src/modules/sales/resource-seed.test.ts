@@ -7,7 +7,7 @@ import { discountLimit } from './offer-rules.js';
 import { minutesParam } from './inquiry-rules.js';
 import { firstResponseMinutes } from './overdue.js';
 import { holdHours } from './resource-rules.js';
-import { SALES_PARAMS, seedStockParams } from './resource-seed.js';
+import { SALES_PARAMS, seedSalesParams } from './resource-seed.js';
 
 describe(`the sales parameters on the parameter page (${dbLabel})`, () => {
   let db: Db;
@@ -43,7 +43,7 @@ describe(`the sales parameters on the parameter page (${dbLabel})`, () => {
   it('keeps a value the tenant changed and adds back one that was removed, on the next start', async () => {
     await db.query(`UPDATE blade_param SET param_value = '8000.00' WHERE param_key = 'sales.discountLimit'`);
     await db.query(`DELETE FROM blade_param WHERE param_key = 'sales.userInquiry.claimMinutes'`);
-    await seedStockParams({ db, config, log: () => {}, credentials: [] });
+    await seedSalesParams({ db, config, log: () => {}, credentials: [] });
     const after = new Map((await rows()).map((r) => [r.param_key, r.param_value]));
     expect(after.get('sales.discountLimit')).toBe('8000.00');
     expect(after.get('sales.userInquiry.claimMinutes')).toBe(String(SALES_DEFAULTS.userInquiryClaimMinutes));

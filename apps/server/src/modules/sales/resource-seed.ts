@@ -41,7 +41,7 @@ export const SALES_PARAMS: ReadonlyArray<readonly [string, string, string, strin
 ];
 
 /** Adds the sales parameters tenant 000000 lacks; a row already there (maybe changed) is never overwritten. */
-export async function seedStockParams(ctx: SeedContext): Promise<void> {
+export async function seedSalesParams(ctx: SeedContext): Promise<void> {
   const scope = { tenantId: PLATFORM_TENANT, isPlatformAdmin: false };
   const have = new Set(
     (
