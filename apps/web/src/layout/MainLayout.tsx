@@ -10,7 +10,7 @@ import { useScreen } from '@/shared/hooks/screen';
 import { LOOKS, isDarkColour } from '@/shared/theme/themes';
 import { useTheme } from '@/shared/theme/store';
 import { matchesMenu } from '@/layout/registry';
-import { ensureSessionData, startTokenUpkeep } from '@/shared/auth/session';
+import { startTokenUpkeep } from '@/shared/auth/session';
 import { useMenuRoutes, useTopMenus } from '@/shared/menu/menus';
 import { SideMenu } from './SideMenu';
 import { TopMenu } from './TopMenu';
@@ -28,6 +28,7 @@ import { MenuSearchOverlay, TopSearch } from './MenuSearch';
 import { ForcePasswordChange } from './ForcePasswordChange';
 import { ChatEntry } from '@/features/im/ChatEntry';
 import { LoadingScreen } from './LoadingScreen';
+import { sessionDataQuery } from './prefetch';
 
 /** Pages every signed-in user may open, menus or not (the dropdown's dashboard and user info). */
 const ALWAYS = ['/wel/index', '/wel/dashboard', '/info/index'];
@@ -49,13 +50,7 @@ export function MainLayout() {
 
   useEffect(() => setCollapsed(tier < 2), [tier]);
   useEffect(() => startTokenUpkeep(), []);
-  // After a reload the session data is fetched again (the token survived in storage); right after the
-  // sign-in page loaded it, it is not.
-  const session = useQuery({
-    queryKey: ['session-data'],
-    queryFn: async () => (await ensureSessionData(), true),
-    staleTime: Infinity,
-  });
+  const session = useQuery(sessionDataQuery());
   const all = useMenuRoutes();
   const side = useMenuRoutes(topMenuId);
   const tops = useTopMenus();

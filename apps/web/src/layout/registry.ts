@@ -45,6 +45,18 @@ export function findPage(pathname: string): FoundPage | undefined {
   return undefined;
 }
 
+/**
+ * Starts loading a page's code without drawing it (the browser keeps the module, so the page's lazy
+ * component finds it in). A failed load is left to the page to show when it is drawn.
+ */
+export function preloadPage(pathname: string) {
+  for (const [pattern, loader] of Object.entries(PAGES)) {
+    if (!matchPath({ path: pattern, end: true }, pathname)) continue;
+    loader().catch(() => undefined);
+    return;
+  }
+}
+
 /** Which menu pattern a pathname belongs to (menus may carry :params). */
 export const matchesMenu = (pattern: string, pathname: string) =>
   Boolean(matchPath({ path: pattern, end: true }, pathname));

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/shared/http';
 import { useSession } from '@/shared/auth/store';
 import type { MenuNode, TopMenu } from '@/shared/menu/types';
@@ -13,13 +13,10 @@ const TOP_WHITELIST = (import.meta.env.VITE_TOP_MENU_WHITELIST ?? '')
 
 const NO_ROLES: string[] = [];
 
-export function useMenuRoutes(topMenuId?: string) {
-  // A zustand selector must return the same value for the same state: a fresh `[]` on every call made
-  // each render look like a store change to React, so the layout re-rendered until React gave up (#185).
-  const roles = useSession((s) => s.user?.roles) ?? NO_ROLES;
-  return useQuery({
+/** The menus (with their icons, a chunk of their own fetched beside them), as the server sends them. */
+export const menuRoutesQuery = (topMenuId?: string) =>
+  queryOptions({
     queryKey: ['menu-routes', topMenuId ?? ''],
-    // The menus come with their icons (a chunk of their own, fetched beside them).
     queryFn: async () => {
       const [nodes] = await Promise.all([
         http.get<MenuNode[]>('/api/blade-system/menu/routes', {
@@ -29,13 +26,11 @@ export function useMenuRoutes(topMenuId?: string) {
       ]);
       return nodes;
     },
-    select: (nodes) => visibleTo(nodes, roles),
     staleTime: 5 * 60_000,
   });
-}
 
-export function useTopMenus() {
-  return useQuery({
+export const topMenusQuery = () =>
+  queryOptions({
     queryKey: ['top-menu'],
     queryFn: async () => {
       const [items] = await Promise.all([
@@ -44,7 +39,22 @@ export function useTopMenus() {
       ]);
       return items;
     },
-    select: (items) => (TOP_WHITELIST.length ? items.filter((m) => TOP_WHITELIST.includes(m.name)) : items),
     staleTime: 5 * 60_000,
+  });
+
+export function useMenuRoutes(topMenuId?: string) {
+  // A zustand selector must return the same value for the same state: a fresh `[]` on every call made
+  // each render look like a store change to React, so the layout re-rendered until React gave up (#185).
+  const roles = useSession((s) => s.user?.roles) ?? NO_ROLES;
+  return useQuery({
+    ...menuRoutesQuery(topMenuId),
+    select: (nodes) => visibleTo(nodes, roles),
+  });
+}
+
+export function useTopMenus() {
+  return useQuery({
+    ...topMenusQuery(),
+    select: (items) => (TOP_WHITELIST.length ? items.filter((m) => TOP_WHITELIST.includes(m.name)) : items),
   });
 }

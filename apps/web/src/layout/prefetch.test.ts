@@ -1,0 +1,90 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { useSession } from '@/shared/auth/store';
+import { menuRoutesQuery, topMenusQuery } from '@/shared/menu/menus';
+import { prefetchWorkspace, sessionDataQuery } from './prefetch';
+import { preloadPage } from './registry';
+
+vi.mock('./registry', () => ({ preloadPage: vi.fn() }));
+
+const ANSWERS: Record<string, unknown> = {
+  '/api/blade-auth/oauth/user-info': { user_id: '1', account: 'admin', roles: ['administrator'] },
+  '/api/blade-system/menu/buttons': [],
+  '/api/blade-system/menu/routes': [{ id: 'm1', name: '工作台', path: '/wel/index', children: [] }],
+  '/api/blade-system/menu/top-menu': [],
+};
+
+/** Records what the browser is asked for and answers it as the server would. */
+class FakeXhr {
+  static sent: string[] = [];
+  url = '';
+  status = 0;
+  responseText = '';
+  responseType = '';
+  timeout = 0;
+  upload = {};
+  onload?: () => void;
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  setRequestHeader() {}
+  send() {
+    const path = new URL(this.url, 'http://localhost').pathname;
+    FakeXhr.sent.push(path);
+    this.status = 200;
+    this.responseText = JSON.stringify({ code: 200, success: true, data: ANSWERS[path] ?? null });
+    setTimeout(() => this.onload?.(), 5);
+  }
+}
+
+const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+beforeEach(() => {
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  FakeXhr.sent = [];
+  vi.mocked(preloadPage).mockClear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSession.setState({ token: undefined });
+});
+
+describe('a signed-in page opened or reloaded', () => {
+  it('asks at once for what the layout waits for, and the page code, each once', async () => {
+    useSession.setState({ token: 'access-prefetch-1' });
+    const client = newClient();
+    prefetchWorkspace(client, '/wel/index');
+    // Sent before anything is drawn: the layout has not mounted, nobody has asked yet.
+    expect(FakeXhr.sent.sort()).toEqual([
+      '/api/blade-auth/oauth/user-info',
+      '/api/blade-system/menu/buttons',
+      '/api/blade-system/menu/routes',
+      '/api/blade-system/menu/top-menu',
+    ]);
+    expect(preloadPage).toHaveBeenCalledWith('/wel/index');
+
+    // The layout's own queries (the same options) find the answers in flight or in, and ask nothing more.
+    await Promise.all([
+      client.fetchQuery(sessionDataQuery()),
+      client.fetchQuery(menuRoutesQuery()),
+      client.fetchQuery(topMenusQuery()),
+    ]);
+    expect(FakeXhr.sent).toHaveLength(4);
+    expect(client.getQueryData(menuRoutesQuery().queryKey)).toEqual(ANSWERS['/api/blade-system/menu/routes']);
+    expect(useSession.getState().user).toMatchObject({ account: 'admin' });
+  });
+
+  it('asks for nothing without a token (the sign-in page will be shown)', () => {
+    useSession.setState({ token: undefined });
+    prefetchWorkspace(newClient(), '/wel/index');
+    expect(FakeXhr.sent).toEqual([]);
+    expect(preloadPage).not.toHaveBeenCalled();
+  });
+
+  it('asks for nothing on the sign-in page, even with a token', () => {
+    useSession.setState({ token: 'access-prefetch-2' });
+    prefetchWorkspace(newClient(), '/login');
+    expect(FakeXhr.sent).toEqual([]);
+    expect(preloadPage).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,30 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { useSession } from '@/shared/auth/store';
+import { ensureSessionData } from '@/shared/auth/session';
+import { menuRoutesQuery, topMenusQuery } from '@/shared/menu/menus';
+import { preloadPage } from './registry';
+
+/** The signed-in user, their buttons and profile: the layout shows nothing before they are in. */
+export const sessionDataQuery = () =>
+  queryOptions({
+    queryKey: ['session-data'],
+    // After a reload the session data is fetched again (the token survived in storage); right after the
+    // sign-in page loaded it, it is not.
+    queryFn: async () => (await ensureSessionData(), true),
+    staleTime: Infinity,
+  });
+
+/**
+ * A signed-in page opened or reloaded: what the layout waits for (the session data, the menus, the top
+ * menus) and the page's own chunk are asked for as soon as the workspace's code is in, while the shell is
+ * still being evaluated and drawn, instead of once the layout has mounted. The workbench's requests went
+ * out ~0.35 s after its scripts had arrived (four times that on a phone's CPU) and its chunk after the
+ * menus' answer; now both start at once. Nothing is asked for without a token, or on the sign-in page.
+ */
+export function prefetchWorkspace(client: QueryClient, pathname: string) {
+  if (!useSession.getState().token || pathname === '/login') return;
+  void client.prefetchQuery(sessionDataQuery());
+  void client.prefetchQuery(menuRoutesQuery());
+  void client.prefetchQuery(topMenusQuery());
+  preloadPage(pathname);
+}
