@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { Button, Layout, Space, theme } from 'antd';
@@ -82,6 +82,14 @@ export function MainLayout() {
   // The whole layout is built in a transition once the data is in: React renders it in small slices
   // instead of one long task, so the page keeps answering input while it appears (Lighthouse TBT).
   const ready = useDeferredValue(Boolean(session.data && all.data), false);
+  // The chrome around the page (the side menu's items and the toolbar's buttons) is drawn in a second
+  // pass, once the frame, the tab bar and the page are on screen. Drawn in one pass, its commit (every
+  // antd component's styles inserted, then the tab bar measuring the whole new page) was the workbench's
+  // longest task. Neither moves anything when it comes in: the side bar and the header keep their size.
+  const [chrome, setChrome] = useState(false);
+  useEffect(() => {
+    if (ready && !chrome) startTransition(() => setChrome(true));
+  }, [ready, chrome]);
   if (!session.data || !all.data) return <LoadingScreen />;
   if (!allowed) return <Navigate to="/404" replace />;
   if (!ready) return <LoadingScreen />;
@@ -114,7 +122,7 @@ export function MainLayout() {
         >
           {collapsed ? 'F' : t('app.name')}
         </div>
-        <SideMenu nodes={side.data ?? []} dark={darkSider} collapsed={collapsed} />
+        {chrome && <SideMenu nodes={side.data ?? []} dark={darkSider} collapsed={collapsed} />}
       </Layout.Sider>
       <Layout style={{ minWidth: 0 }}>
         <Layout.Header
@@ -133,21 +141,25 @@ export function MainLayout() {
             aria-label={t(collapsed ? 'nav.expand' : 'nav.collapse')}
             style={{ color: look.headerText }}
           />
-          {tier >= 2 && <TopMenu items={tops.data ?? []} value={topMenuId} onChange={setTopMenuId} />}
+          {chrome && tier >= 2 && (
+            <TopMenu items={tops.data ?? []} value={topMenuId} onChange={setTopMenuId} />
+          )}
           <div style={{ flex: 1 }} />
-          <Space size={2} className="fc-toolbar" style={{ color: look.headerText }}>
-            {tier >= 1 && <TopSearch nodes={all.data} />}
-            <MenuSearchOverlay nodes={all.data} />
-            <ChatEntry />
-            {tier >= 1 && <FullScreen />}
-            <LockButton />
-            <ThemePicker />
-            <ThemeColor />
-            <LogViewer />
-            <NoticePopover />
-            <LangSwitch />
-            <UserMenu />
-          </Space>
+          {chrome && (
+            <Space size={2} className="fc-toolbar" style={{ color: look.headerText }}>
+              {tier >= 1 && <TopSearch nodes={all.data} />}
+              <MenuSearchOverlay nodes={all.data} />
+              <ChatEntry />
+              {tier >= 1 && <FullScreen />}
+              <LockButton />
+              <ThemePicker />
+              <ThemeColor />
+              <LogViewer />
+              <NoticePopover />
+              <LangSwitch />
+              <UserMenu />
+            </Space>
+          )}
         </Layout.Header>
         <TabBar />
         <Layout.Content className="fc-content" style={{ padding: tier === 0 ? 8 : 16 }}>
