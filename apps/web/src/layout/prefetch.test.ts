@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { opensWith } from '@/features/desk/Workbench';
 import { useSession } from '@/shared/auth/store';
 import { menuRoutesQuery, topMenusQuery } from '@/shared/menu/menus';
 import { prefetchWorkspace, sessionDataQuery } from './prefetch';
@@ -7,11 +8,15 @@ import { preloadPage } from './registry';
 
 vi.mock('./registry', () => ({ preloadPage: vi.fn() }));
 
+/** The query the workbench opens with, as its module names it. */
+const pageQuery = () => opensWith()[0]!;
+
 const ANSWERS: Record<string, unknown> = {
   '/api/blade-auth/oauth/user-info': { user_id: '1', account: 'admin', roles: ['administrator'] },
   '/api/blade-system/menu/buttons': [],
   '/api/blade-system/menu/routes': [{ id: 'm1', name: '工作台', path: '/wel/index', children: [] }],
   '/api/blade-system/menu/top-menu': [],
+  '/api/blade-desk/workbench': { notices: [] },
 };
 
 /** Records what the browser is asked for and answers it as the server would. */
@@ -42,7 +47,9 @@ const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: fa
 beforeEach(() => {
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   FakeXhr.sent = [];
-  vi.mocked(preloadPage).mockClear();
+  vi.mocked(preloadPage)
+    .mockClear()
+    .mockImplementation(async () => ({ default: () => null, opensWith }));
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -50,28 +57,46 @@ afterEach(() => {
 });
 
 describe('a signed-in page opened or reloaded', () => {
-  it('asks at once for what the layout waits for, and the page code, each once', async () => {
+  it('asks at once for what the layout waits for and the page code, then what the page opens with, each once', async () => {
     useSession.setState({ token: 'access-prefetch-1' });
     const client = newClient();
     prefetchWorkspace(client, '/wel/index');
     // Sent before anything is drawn: the layout has not mounted, nobody has asked yet.
-    expect(FakeXhr.sent.sort()).toEqual([
+    expect([...FakeXhr.sent].sort()).toEqual([
       '/api/blade-auth/oauth/user-info',
       '/api/blade-system/menu/buttons',
       '/api/blade-system/menu/routes',
       '/api/blade-system/menu/top-menu',
     ]);
     expect(preloadPage).toHaveBeenCalledWith('/wel/index');
+    // The page's own query as soon as its code is in, before the page is drawn.
+    await vi.waitFor(() => expect(FakeXhr.sent).toContain('/api/blade-desk/workbench'));
 
-    // The layout's own queries (the same options) find the answers in flight or in, and ask nothing more.
+    // The layout's and the page's own queries (the same options) find the answers in flight or in, and
+    // ask nothing more.
     await Promise.all([
       client.fetchQuery(sessionDataQuery()),
       client.fetchQuery(menuRoutesQuery()),
       client.fetchQuery(topMenusQuery()),
+      client.fetchQuery(pageQuery()),
     ]);
-    expect(FakeXhr.sent).toHaveLength(4);
+    // The page drawn a moment later: its query, mounted, takes the answer and does not ask again.
+    const unsubscribe = new QueryObserver(client, pageQuery()).subscribe(() => undefined);
+    await new Promise((r) => setTimeout(r, 20));
+    unsubscribe();
+    expect(FakeXhr.sent).toHaveLength(5);
     expect(client.getQueryData(menuRoutesQuery().queryKey)).toEqual(ANSWERS['/api/blade-system/menu/routes']);
+    expect(client.getQueryData(pageQuery().queryKey)).toEqual({ notices: [] });
     expect(useSession.getState().user).toMatchObject({ account: 'admin' });
+  });
+
+  it('asks for the page code alone when the page names nothing it opens with', async () => {
+    useSession.setState({ token: 'access-prefetch-3' });
+    vi.mocked(preloadPage).mockImplementation(async () => ({ default: () => null }));
+    prefetchWorkspace(newClient(), '/system/param');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(preloadPage).toHaveBeenCalledWith('/system/param');
+    expect(FakeXhr.sent).toHaveLength(4);
   });
 
   it('asks for nothing without a token (the sign-in page will be shown)', () => {

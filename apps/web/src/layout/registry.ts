@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router';
-import type { PageLoader } from '@/shared/page/loader';
+import type { PageLoader, PageModule } from '@/shared/page/loader';
 import type { WorkbenchWidget } from '@/shared/page/widgets';
 
 /**
@@ -49,12 +49,12 @@ export function findPage(pathname: string): FoundPage | undefined {
  * Starts loading a page's code without drawing it (the browser keeps the module, so the page's lazy
  * component finds it in). A failed load is left to the page to show when it is drawn.
  */
-export function preloadPage(pathname: string) {
+export function preloadPage(pathname: string): Promise<PageModule | undefined> {
   for (const [pattern, loader] of Object.entries(PAGES)) {
     if (!matchPath({ path: pattern, end: true }, pathname)) continue;
-    loader().catch(() => undefined);
-    return;
+    return loader().catch(() => undefined);
   }
+  return Promise.resolve(undefined);
 }
 
 /** Which menu pattern a pathname belongs to (menus may carry :params). */

@@ -12,6 +12,9 @@ import { unreadText, workbenchQuery } from './api';
 import { todayText } from './today';
 import { WidgetSlot } from './WidgetSlot';
 
+/** Asked for with the page's code when the workbench is opened directly (layout/prefetch). */
+export const opensWith = () => [workbenchQuery()];
+
 const greetingKey = (h: number) => (h < 11 ? 'morning' : h < 13 ? 'noon' : h < 18 ? 'afternoon' : 'evening');
 
 /** The default first tab: greeting, shortcuts from my menus, my pending items and the notices. */

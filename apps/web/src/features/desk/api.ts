@@ -35,5 +35,8 @@ export interface DashboardData {
 export const fetchWorkbench = () => http.get<WorkbenchData>('/api/blade-desk/workbench');
 export const fetchDashboard = () => http.get<DashboardData>('/api/blade-desk/dashboard');
 
-export const workbenchQuery = () => queryOptions({ queryKey: ['workbench'], queryFn: fetchWorkbench });
+// Fresh for 10 s: the workbench opened directly has it asked for with its code (layout/prefetch), and
+// takes that answer when it is drawn a moment later instead of asking again.
+export const workbenchQuery = () =>
+  queryOptions({ queryKey: ['workbench'], queryFn: fetchWorkbench, staleTime: 10_000 });
 export const dashboardQuery = () => queryOptions({ queryKey: ['dashboard'], queryFn: fetchDashboard });
