@@ -90,6 +90,30 @@ describe('a signed-in page opened or reloaded', () => {
     expect(useSession.getState().user).toMatchObject({ account: 'admin' });
   });
 
+  it('does not ask again, when the page is drawn, for an opening query that failed', async () => {
+    useSession.setState({ token: 'access-prefetch-4' });
+    ANSWERS['/api/blade-desk/workbench'] = undefined;
+    const failing = vi.spyOn(FakeXhr.prototype, 'send').mockImplementation(function (this: FakeXhr) {
+      const path = new URL(this.url, 'http://localhost').pathname;
+      FakeXhr.sent.push(path);
+      const down = path === '/api/blade-desk/workbench';
+      this.status = down ? 500 : 200;
+      this.responseText = JSON.stringify(
+        down ? { code: 500, success: false, msg: 'boom' } : { code: 200, success: true, data: ANSWERS[path] },
+      );
+      setTimeout(() => this.onload?.(), 5);
+    });
+    const client = newClient();
+    prefetchWorkspace(client, '/wel/index');
+    await vi.waitFor(() => expect(client.getQueryState(pageQuery().queryKey)?.status).toBe('error'));
+    const unsubscribe = new QueryObserver(client, pageQuery()).subscribe(() => undefined);
+    await new Promise((r) => setTimeout(r, 20));
+    unsubscribe();
+    failing.mockRestore();
+    ANSWERS['/api/blade-desk/workbench'] = { notices: [] };
+    expect(FakeXhr.sent.filter((p) => p === '/api/blade-desk/workbench')).toHaveLength(1);
+  });
+
   it('asks for the page code alone when the page names nothing it opens with', async () => {
     useSession.setState({ token: 'access-prefetch-3' });
     vi.mocked(preloadPage).mockImplementation(async () => ({ default: () => null }));

@@ -35,8 +35,14 @@ export interface DashboardData {
 export const fetchWorkbench = () => http.get<WorkbenchData>('/api/blade-desk/workbench');
 export const fetchDashboard = () => http.get<DashboardData>('/api/blade-desk/dashboard');
 
-// Fresh for 10 s: the workbench opened directly has it asked for with its code (layout/prefetch), and
-// takes that answer when it is drawn a moment later instead of asking again.
+// The workbench opened directly has this asked for with its code (layout/prefetch), and takes that answer
+// when it is drawn a moment later instead of asking again: fresh for 10 s, and a failure is not asked for
+// again by that first drawing (it was shown and logged once; a notice push or a language switch asks anew).
 export const workbenchQuery = () =>
-  queryOptions({ queryKey: ['workbench'], queryFn: fetchWorkbench, staleTime: 10_000 });
+  queryOptions({
+    queryKey: ['workbench'],
+    queryFn: fetchWorkbench,
+    staleTime: 10_000,
+    retryOnMount: false,
+  });
 export const dashboardQuery = () => queryOptions({ queryKey: ['dashboard'], queryFn: fetchDashboard });

@@ -10,7 +10,8 @@ export type OpeningQuery = FetchQueryOptions<any, any, any, any>;
  * soon as the page's code is in when the page is opened or reloaded directly (layout/prefetch), instead
  * of once the layout and the page have rendered. They must be the options the page's own `useQuery`
  * uses, with a `staleTime` that outlasts the moment until the page is drawn, so that the page takes the
- * answer instead of asking again (a query without one is stale at once, and asked for again on mount).
+ * answer instead of asking again (a query without one is stale at once, and asked for again on mount),
+ * and `retryOnMount: false`, so that a failed answer is not asked for, shown and logged a second time.
  */
 export interface PageModule {
   default: ComponentType;
