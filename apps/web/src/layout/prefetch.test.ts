@@ -92,7 +92,6 @@ describe('a signed-in page opened or reloaded', () => {
 
   it('does not ask again, when the page is drawn, for an opening query that failed', async () => {
     useSession.setState({ token: 'access-prefetch-4' });
-    ANSWERS['/api/blade-desk/workbench'] = undefined;
     const failing = vi.spyOn(FakeXhr.prototype, 'send').mockImplementation(function (this: FakeXhr) {
       const path = new URL(this.url, 'http://localhost').pathname;
       FakeXhr.sent.push(path);
@@ -103,14 +102,16 @@ describe('a signed-in page opened or reloaded', () => {
       );
       setTimeout(() => this.onload?.(), 5);
     });
-    const client = newClient();
-    prefetchWorkspace(client, '/wel/index');
-    await vi.waitFor(() => expect(client.getQueryState(pageQuery().queryKey)?.status).toBe('error'));
-    const unsubscribe = new QueryObserver(client, pageQuery()).subscribe(() => undefined);
-    await new Promise((r) => setTimeout(r, 20));
-    unsubscribe();
-    failing.mockRestore();
-    ANSWERS['/api/blade-desk/workbench'] = { notices: [] };
+    try {
+      const client = newClient();
+      prefetchWorkspace(client, '/wel/index');
+      await vi.waitFor(() => expect(client.getQueryState(pageQuery().queryKey)?.status).toBe('error'));
+      const unsubscribe = new QueryObserver(client, pageQuery()).subscribe(() => undefined);
+      await new Promise((r) => setTimeout(r, 20));
+      unsubscribe();
+    } finally {
+      failing.mockRestore();
+    }
     expect(FakeXhr.sent.filter((p) => p === '/api/blade-desk/workbench')).toHaveLength(1);
   });
 

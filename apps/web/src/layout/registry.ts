@@ -31,18 +31,25 @@ export interface FoundPage {
   Component: LazyExoticComponent<ComponentType>;
 }
 
-export function findPage(pathname: string): FoundPage | undefined {
+/** The declared page a pathname opens: its pattern, loader and the path's params. */
+function matchPage(pathname: string) {
   for (const [pattern, loader] of Object.entries(PAGES)) {
     const m = matchPath({ path: pattern, end: true }, pathname);
-    if (!m) continue;
-    let Component = lazyCache.get(pattern);
-    if (!Component) {
-      Component = lazy(loader);
-      lazyCache.set(pattern, Component);
-    }
-    return { pattern, params: m.params, Component };
+    if (m) return { pattern, loader, params: m.params };
   }
   return undefined;
+}
+
+export function findPage(pathname: string): FoundPage | undefined {
+  const found = matchPage(pathname);
+  if (!found) return undefined;
+  const { pattern, loader, params } = found;
+  let Component = lazyCache.get(pattern);
+  if (!Component) {
+    Component = lazy(loader);
+    lazyCache.set(pattern, Component);
+  }
+  return { pattern, params, Component };
 }
 
 /**
@@ -50,11 +57,8 @@ export function findPage(pathname: string): FoundPage | undefined {
  * component finds it in). A failed load is left to the page to show when it is drawn.
  */
 export function preloadPage(pathname: string): Promise<PageModule | undefined> {
-  for (const [pattern, loader] of Object.entries(PAGES)) {
-    if (!matchPath({ path: pattern, end: true }, pathname)) continue;
-    return loader().catch(() => undefined);
-  }
-  return Promise.resolve(undefined);
+  const found = matchPage(pathname);
+  return found ? found.loader().catch(() => undefined) : Promise.resolve(undefined);
 }
 
 /** Which menu pattern a pathname belongs to (menus may carry :params). */
