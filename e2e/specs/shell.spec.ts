@@ -115,6 +115,54 @@ test.describe('the shell', () => {
     await context.close();
   });
 
+  test('draws the workbench first and the menus, toolbar and tabs around it without moving it, at a phone pace', async ({
+    pages,
+  }) => {
+    // The chrome's code comes in its own chunk, after the page can show: at a phone's CPU and network its
+    // side menu, toolbar and tab bar come in after the workbench, and the page below must not move (a tab
+    // bar drawn into no reserved room pushed it down by its height). In the default and a compact theme.
+    for (const theme of ['default', 'd2']) {
+      const { page, context } = await pages.signedIn('admin');
+      await page.evaluate(
+        (t) =>
+          localStorage.setItem(
+            'forecourt-theme',
+            JSON.stringify({ dataType: 'string', content: t, type: 'local', datetime: Date.now() }),
+          ),
+        theme,
+      );
+      await page.addInitScript(() => {
+        const w = window as unknown as { shifts: number[] };
+        w.shifts = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) w.shifts.push((e as unknown as { value: number }).value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 150,
+        downloadThroughput: 204_800,
+        uploadThroughput: 96_000,
+      });
+      await page.reload();
+      await page.getByText('我的快捷入口').waitFor();
+      await page.locator('.fc-side-menu .ant-menu-item').first().waitFor();
+      await page.locator('.fc-toolbar').waitFor();
+      await page.locator('.fc-tabs .ant-tabs-tab').first().waitFor();
+      await page.waitForTimeout(500);
+      const shifted = await page.evaluate(() =>
+        (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0),
+      );
+      // A tab bar pushing the page down is ~0.02 at this size; a button's icon settling, 0.00001.
+      expect(shifted, `layout shift in the ${theme} theme`).toBeLessThan(0.001);
+      await cdp.detach();
+      await context.close();
+    }
+  });
+
   test('captures errors in the log viewer, uploads them after a confirmation and clears them', async ({
     pages,
   }) => {

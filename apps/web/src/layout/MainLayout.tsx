@@ -1,7 +1,16 @@
-import { startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import {
+  lazy,
+  startTransition,
+  useCallback,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { Button, Layout, Space, theme } from 'antd';
+import { Button, Layout, theme } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '@/shared/auth/store';
@@ -12,23 +21,21 @@ import { useTheme } from '@/shared/theme/store';
 import { matchesMenu } from '@/layout/registry';
 import { startTokenUpkeep } from '@/shared/auth/session';
 import { useMenuRoutes, useTopMenus } from '@/shared/menu/menus';
-import { SideMenu } from './SideMenu';
-import { TopMenu } from './TopMenu';
-import { TabBar } from './TabBar';
 import { TabHost } from './TabHost';
 import { loadTabs, openTab } from './tabs';
-import { FullScreen } from './FullScreen';
-import { LockButton } from './LockButton';
-import { UserMenu } from './UserMenu';
-import { ThemeColor, ThemePicker } from './ThemePicker';
-import { LogViewer } from './LogViewer';
-import { NoticePopover } from './NoticePopover';
-import { LangSwitch } from '@/shared/ui/LangSwitch';
-import { MenuSearchOverlay, TopSearch } from './MenuSearch';
 import { ForcePasswordChange } from './ForcePasswordChange';
-import { ChatEntry } from '@/features/im/ChatEntry';
 import { LoadingScreen } from './LoadingScreen';
 import { sessionDataQuery } from './prefetch';
+import { useSearchKey } from './searchKey';
+import { loadChrome } from './chromeLoader';
+
+// The chrome's chunk is asked for with the page's (prefetch.ts); these wait for it where it is drawn.
+const SideChrome = lazy(() => loadChrome().then((m) => ({ default: m.SideChrome })));
+const HeaderChrome = lazy(() => loadChrome().then((m) => ({ default: m.HeaderChrome })));
+const TabChrome = lazy(() => loadChrome().then((m) => ({ default: m.TabChrome })));
+
+/** The tab bar's top padding (`.fc-tabs` in global.css). */
+const TAB_PADDING = 6;
 
 /** Pages every signed-in user may open, menus or not (the dropdown's dashboard and user info). */
 const ALWAYS = ['/wel/index', '/wel/dashboard', '/info/index'];
@@ -47,6 +54,9 @@ export function MainLayout() {
   const userId = useSession((s) => s.user?.user_id);
   const [collapsed, setCollapsed] = useState(tier < 2);
   const [topMenuId, setTopMenuId] = useState<string>();
+  const [searching, setSearching] = useState(false);
+  const openSearch = useCallback(() => setSearching(true), []);
+  useSearchKey(openSearch);
 
   useEffect(() => setCollapsed(tier < 2), [tier]);
   useEffect(() => startTokenUpkeep(), []);
@@ -122,7 +132,11 @@ export function MainLayout() {
         >
           {collapsed ? 'F' : t('app.name')}
         </div>
-        {chrome && <SideMenu nodes={side.data ?? []} dark={darkSider} collapsed={collapsed} />}
+        {chrome && (
+          <Suspense fallback={null}>
+            <SideChrome nodes={side.data ?? []} dark={darkSider} collapsed={collapsed} />
+          </Suspense>
+        )}
       </Layout.Sider>
       <Layout style={{ minWidth: 0 }}>
         <Layout.Header
@@ -141,27 +155,30 @@ export function MainLayout() {
             aria-label={t(collapsed ? 'nav.expand' : 'nav.collapse')}
             style={{ color: look.headerText }}
           />
-          {chrome && tier >= 2 && (
-            <TopMenu items={tops.data ?? []} value={topMenuId} onChange={setTopMenuId} />
-          )}
-          <div style={{ flex: 1 }} />
           {chrome && (
-            <Space size={2} className="fc-toolbar" style={{ color: look.headerText }}>
-              {tier >= 1 && <TopSearch nodes={all.data} />}
-              <MenuSearchOverlay nodes={all.data} />
-              <ChatEntry />
-              {tier >= 1 && <FullScreen />}
-              <LockButton />
-              <ThemePicker />
-              <ThemeColor />
-              <LogViewer />
-              <NoticePopover />
-              <LangSwitch />
-              <UserMenu />
-            </Space>
+            <Suspense fallback={null}>
+              <HeaderChrome
+                all={all.data}
+                tops={tops.data}
+                topMenuId={topMenuId}
+                onTopMenu={setTopMenuId}
+                tier={tier}
+                color={look.headerText}
+                searching={searching}
+                onSearching={setSearching}
+              />
+            </Suspense>
           )}
         </Layout.Header>
-        <TabBar />
+        {/* The tab bar's height is kept before it is drawn, so the page does not move when it comes in: its
+            top padding (global.css) and a small card tab as high as a control (38 px; 34 in a compact theme). */}
+        <div className="fc-tab-slot" style={{ minHeight: TAB_PADDING + antdToken.controlHeight }}>
+          {chrome && (
+            <Suspense fallback={null}>
+              <TabChrome />
+            </Suspense>
+          )}
+        </div>
         <Layout.Content className="fc-content" style={{ padding: tier === 0 ? 8 : 16 }}>
           <TabHost />
         </Layout.Content>

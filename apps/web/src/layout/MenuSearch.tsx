@@ -1,4 +1,4 @@
-import { lazy, useEffect, useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AutoComplete, Button } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
@@ -23,24 +23,20 @@ function useEntries(nodes: MenuNode[]): MenuEntry[] {
   );
 }
 
-/** The search overlay: Ctrl+K or the button opens it (its dialog loads on first use). */
-export function MenuSearchOverlay({ nodes }: { nodes: MenuNode[] }) {
+/** The search overlay: the button, or Ctrl+K (the layout's `useSearchKey`, searchKey.ts), opens it; its dialog loads on first use. */
+export function MenuSearchOverlay({
+  nodes,
+  visible,
+  onVisible,
+}: {
+  nodes: MenuNode[];
+  visible: boolean;
+  onVisible: (visible: boolean) => void;
+}) {
   const { t } = useTranslation();
   const entries = useEntries(nodes);
   const open = useOpenMenu();
-  const [visible, setVisible] = useState(false);
-  const show = () => setVisible(true);
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
-        e.preventDefault();
-        setVisible(true);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  const show = () => onVisible(true);
 
   return (
     <>
@@ -55,9 +51,9 @@ export function MenuSearchOverlay({ nodes }: { nodes: MenuNode[] }) {
         <MenuSearchDialog
           open={visible}
           entries={entries}
-          onClose={() => setVisible(false)}
+          onClose={() => onVisible(false)}
           onGo={(e) => {
-            setVisible(false);
+            onVisible(false);
             open(e.path);
           }}
         />

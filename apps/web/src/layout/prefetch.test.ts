@@ -5,8 +5,10 @@ import { useSession } from '@/shared/auth/store';
 import { menuRoutesQuery, topMenusQuery } from '@/shared/menu/menus';
 import { prefetchWorkspace, sessionDataQuery } from './prefetch';
 import { preloadPage } from './registry';
+import { loadChrome } from './chromeLoader';
 
 vi.mock('./registry', () => ({ preloadPage: vi.fn() }));
+vi.mock('./chromeLoader', () => ({ loadChrome: vi.fn() }));
 
 /** The query the workbench opens with, as its module names it. */
 const pageQuery = () => opensWith()[0]!;
@@ -47,6 +49,7 @@ const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: fa
 beforeEach(() => {
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   FakeXhr.sent = [];
+  vi.mocked(loadChrome).mockClear();
   vi.mocked(preloadPage)
     .mockClear()
     .mockImplementation(async () => ({ default: () => null, opensWith }));
@@ -69,6 +72,8 @@ describe('a signed-in page opened or reloaded', () => {
       '/api/blade-system/menu/top-menu',
     ]);
     expect(preloadPage).toHaveBeenCalledWith('/wel/index');
+    // The chrome's chunk beside the page's: the page does not wait for it.
+    expect(loadChrome).toHaveBeenCalledOnce();
     // The page's own query as soon as its code is in, before the page is drawn.
     await vi.waitFor(() => expect(FakeXhr.sent).toContain('/api/blade-desk/workbench'));
 
@@ -129,6 +134,7 @@ describe('a signed-in page opened or reloaded', () => {
     prefetchWorkspace(newClient(), '/wel/index');
     expect(FakeXhr.sent).toEqual([]);
     expect(preloadPage).not.toHaveBeenCalled();
+    expect(loadChrome).not.toHaveBeenCalled();
   });
 
   it('asks for nothing on the sign-in page, even with a token', () => {
@@ -136,5 +142,6 @@ describe('a signed-in page opened or reloaded', () => {
     prefetchWorkspace(newClient(), '/login');
     expect(FakeXhr.sent).toEqual([]);
     expect(preloadPage).not.toHaveBeenCalled();
+    expect(loadChrome).not.toHaveBeenCalled();
   });
 });

@@ -3,6 +3,7 @@ import { useSession } from '@/shared/auth/store';
 import { ensureSessionData } from '@/shared/auth/session';
 import { menuRoutesQuery, topMenusQuery } from '@/shared/menu/menus';
 import { preloadPage } from './registry';
+import { loadChrome } from './chromeLoader';
 
 /** The signed-in user, their buttons and profile: the layout shows nothing before they are in. */
 export const sessionDataQuery = () =>
@@ -28,6 +29,7 @@ export function prefetchWorkspace(client: QueryClient, pathname: string) {
   void client.prefetchQuery(sessionDataQuery());
   void client.prefetchQuery(menuRoutesQuery());
   void client.prefetchQuery(topMenusQuery());
+  void loadChrome();
   void preloadPage(pathname).then((page) => {
     for (const query of page?.opensWith?.() ?? []) void client.prefetchQuery(query);
   });
