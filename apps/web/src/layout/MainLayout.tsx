@@ -27,12 +27,12 @@ import { ForcePasswordChange } from './ForcePasswordChange';
 import { LoadingScreen } from './LoadingScreen';
 import { sessionDataQuery } from './prefetch';
 import { useSearchKey } from './searchKey';
-import { loadChrome } from './chromeLoader';
+import { chrome as chromeChunk } from './chromeLoader';
 
 // The chrome's chunk is asked for with the page's (prefetch.ts); these wait for it where it is drawn.
-const SideChrome = lazy(() => loadChrome().then((m) => ({ default: m.SideChrome })));
-const HeaderChrome = lazy(() => loadChrome().then((m) => ({ default: m.HeaderChrome })));
-const TabChrome = lazy(() => loadChrome().then((m) => ({ default: m.TabChrome })));
+const SideChrome = lazy(() => chromeChunk.lazy((m) => ({ default: m.SideChrome })));
+const HeaderChrome = lazy(() => chromeChunk.lazy((m) => ({ default: m.HeaderChrome })));
+const TabChrome = lazy(() => chromeChunk.lazy((m) => ({ default: m.TabChrome })));
 
 /** The tab bar's top padding (`.fc-tabs` in global.css). */
 const TAB_PADDING = 6;

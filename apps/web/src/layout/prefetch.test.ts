@@ -72,8 +72,9 @@ describe('a signed-in page opened or reloaded', () => {
       '/api/blade-system/menu/top-menu',
     ]);
     expect(preloadPage).toHaveBeenCalledWith('/wel/index');
-    // The chrome's chunk beside the page's: the page does not wait for it.
-    expect(loadChrome).toHaveBeenCalledOnce();
+    // The chrome's chunk once the page's is in: the page's code runs first.
+    expect(loadChrome).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(loadChrome).toHaveBeenCalledOnce());
     // The page's own query as soon as its code is in, before the page is drawn.
     await vi.waitFor(() => expect(FakeXhr.sent).toContain('/api/blade-desk/workbench'));
 

@@ -2,6 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router';
 import type { PageLoader, PageModule } from '@/shared/page/loader';
 import type { WorkbenchWidget } from '@/shared/page/widgets';
+import { remembered } from './remembered';
 
 /**
  * Menu path → page. Each feature folder declares its pages in features/<f>/pages.ts; menus from the
@@ -24,6 +25,13 @@ export const WIDGETS: WorkbenchWidget[] = Object.values(widgetModules)
   .sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
 
 const lazyCache = new Map<string, LazyExoticComponent<ComponentType>>();
+/** Each page's loader, remembering its module once in (preloaded, or drawn once), by pattern. */
+const loaders = new Map<string, ReturnType<typeof remembered<PageModule>>>();
+const loaderOf = (pattern: string, loader: PageLoader) => {
+  let l = loaders.get(pattern);
+  if (!l) loaders.set(pattern, (l = remembered(loader)));
+  return l;
+};
 
 export interface FoundPage {
   pattern: string;
@@ -46,7 +54,9 @@ export function findPage(pathname: string): FoundPage | undefined {
   const { pattern, loader, params } = found;
   let Component = lazyCache.get(pattern);
   if (!Component) {
-    Component = lazy(loader);
+    // A preloaded page is drawn in the first render, not after a round of suspending (remembered.ts).
+    const l = loaderOf(pattern, loader);
+    Component = lazy(() => l.lazy((m) => m));
     lazyCache.set(pattern, Component);
   }
   return { pattern, params, Component };
@@ -58,7 +68,11 @@ export function findPage(pathname: string): FoundPage | undefined {
  */
 export function preloadPage(pathname: string): Promise<PageModule | undefined> {
   const found = matchPage(pathname);
-  return found ? found.loader().catch(() => undefined) : Promise.resolve(undefined);
+  return found
+    ? loaderOf(found.pattern, found.loader)
+        .load()
+        .catch(() => undefined)
+    : Promise.resolve(undefined);
 }
 
 /** Which menu pattern a pathname belongs to (menus may carry :params). */
