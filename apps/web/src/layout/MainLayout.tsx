@@ -29,7 +29,8 @@ import { sessionDataQuery } from './prefetch';
 import { useSearchKey } from './searchKey';
 import { chrome as chromeChunk } from './chromeLoader';
 
-// The chrome's chunk is asked for with the page's (prefetch.ts); these wait for it where it is drawn.
+// The chrome's chunk is asked for once the page's is in (prefetch.ts), or here when it is first drawn (after a
+// sign-in on the bare sign-in page); drawn at once when it is in (chromeLoader.ts).
 const SideChrome = lazy(() => chromeChunk.lazy((m) => ({ default: m.SideChrome })));
 const HeaderChrome = lazy(() => chromeChunk.lazy((m) => ({ default: m.HeaderChrome })));
 const TabChrome = lazy(() => chromeChunk.lazy((m) => ({ default: m.TabChrome })));
