@@ -21,6 +21,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { freePort, startProcess } from './lib/process.js';
 import { BUDGETS, GOALS, overBudget, weigh } from '../../scripts/web-budget.mjs';
+import { atPhonePace } from '../../scripts/phone-pace.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverMain = path.join(root, 'apps/server/dist/main.js');
@@ -107,14 +108,7 @@ async function shownAtPhonePace(
   for (let i = 0; i < SHOWN_RUNS; i++) {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: 1_638_400 / 8,
-      uploadThroughput: 768_000 / 8,
-    });
+    await atPhonePace(cdp);
     const t0 = performance.now();
     await page.goto(url);
     await shown(page);

@@ -7,6 +7,7 @@ import {
   toast,
   type Page,
 } from '../support/fixtures';
+import { atPhonePace } from '../../scripts/phone-pace.mjs';
 
 const openFromSearch = async (page: Page, text: string) => {
   await page.keyboard.press('Control+k');
@@ -123,14 +124,11 @@ test.describe('the shell', () => {
     // bar drawn into no reserved room pushed it down by its height). In the default and a compact theme.
     for (const theme of ['default', 'd2']) {
       const { page, context } = await pages.signedIn('admin');
-      await page.evaluate(
-        (t) =>
-          localStorage.setItem(
-            'forecourt-theme',
-            JSON.stringify({ dataType: 'string', content: t, type: 'local', datetime: Date.now() }),
-          ),
-        theme,
-      );
+      if (theme !== 'default') {
+        await page.getByRole('button', { name: '主题', exact: true }).click();
+        await clickShown(page.locator(`[data-theme="${theme}"]`));
+        await page.locator(`.ant-layout[data-theme="${theme}"]`).waitFor();
+      }
       await page.addInitScript(() => {
         const w = window as unknown as { shifts: number[] };
         w.shifts = [];
@@ -139,14 +137,7 @@ test.describe('the shell', () => {
         }).observe({ type: 'layout-shift', buffered: true });
       });
       const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 150,
-        downloadThroughput: 204_800,
-        uploadThroughput: 96_000,
-      });
+      await atPhonePace(cdp);
       await page.reload();
       await page.getByText('我的快捷入口').waitFor();
       await page.locator('.fc-side-menu .ant-menu-item').first().waitFor();

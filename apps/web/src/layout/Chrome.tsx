@@ -2,9 +2,7 @@ import { Space } from 'antd';
 import type { MenuNode, TopMenu as Top } from '@/shared/menu/types';
 import { LangSwitch } from '@/shared/ui/LangSwitch';
 import { ChatEntry } from '@/features/im/ChatEntry';
-import { SideMenu } from './SideMenu';
 import { TopMenu } from './TopMenu';
-import { TabBar } from './TabBar';
 import { FullScreen } from './FullScreen';
 import { LockButton } from './LockButton';
 import { UserMenu } from './UserMenu';
@@ -15,14 +13,13 @@ import { MenuSearchOverlay, TopSearch } from './MenuSearch';
 
 /**
  * The shell's chrome: the side menu, the top menu, the toolbar and the tab bar. It is a chunk of its own,
- * asked for beside the page's (`loadChrome`) and drawn in the layout's second pass, so the page never
- * waits for its code: the antd Menu, the search box's Select with its virtual list, the dropdowns and
- * popovers of the toolbar are ~45 KB (gzip) the workbench used to load before it could show.
+ * asked for once the page's is in (`loadChrome`) and drawn in the layout's second pass, so the page never
+ * waits for its code: the antd Menu, the search box's Select with its virtual list, Segmented and the
+ * toolbar's popovers are ~68 KB (gzip) the workbench used to load before it could show.
  */
 
-export function SideChrome(props: { nodes: MenuNode[]; dark: boolean; collapsed: boolean }) {
-  return <SideMenu {...props} />;
-}
+export { SideMenu } from './SideMenu';
+export { TabBar } from './TabBar';
 
 export function HeaderChrome({
   all,
@@ -63,8 +60,4 @@ export function HeaderChrome({
       </Space>
     </>
   );
-}
-
-export function TabChrome() {
-  return <TabBar />;
 }

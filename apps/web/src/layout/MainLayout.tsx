@@ -31,9 +31,9 @@ import { chrome as chromeChunk } from './chromeLoader';
 
 // The chrome's chunk is asked for once the page's is in (prefetch.ts), or here when it is first drawn (after a
 // sign-in on the bare sign-in page); drawn at once when it is in (chromeLoader.ts).
-const SideChrome = lazy(() => chromeChunk.lazy((m) => ({ default: m.SideChrome })));
+const SideMenu = lazy(() => chromeChunk.lazy((m) => ({ default: m.SideMenu })));
 const HeaderChrome = lazy(() => chromeChunk.lazy((m) => ({ default: m.HeaderChrome })));
-const TabChrome = lazy(() => chromeChunk.lazy((m) => ({ default: m.TabChrome })));
+const TabBar = lazy(() => chromeChunk.lazy((m) => ({ default: m.TabBar })));
 
 /** The tab bar's top padding (`.fc-tabs` in global.css). */
 const TAB_PADDING = 6;
@@ -135,7 +135,7 @@ export function MainLayout() {
         </div>
         {chrome && (
           <Suspense fallback={null}>
-            <SideChrome nodes={side.data ?? []} dark={darkSider} collapsed={collapsed} />
+            <SideMenu nodes={side.data ?? []} dark={darkSider} collapsed={collapsed} />
           </Suspense>
         )}
       </Layout.Sider>
@@ -176,7 +176,7 @@ export function MainLayout() {
         <div className="fc-tab-slot" style={{ minHeight: TAB_PADDING + antdToken.controlHeight }}>
           {chrome && (
             <Suspense fallback={null}>
-              <TabChrome />
+              <TabBar />
             </Suspense>
           )}
         </div>

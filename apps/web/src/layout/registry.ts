@@ -24,14 +24,23 @@ export const WIDGETS: WorkbenchWidget[] = Object.values(widgetModules)
   .flatMap((m) => m.widgets)
   .sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
 
-const lazyCache = new Map<string, LazyExoticComponent<ComponentType>>();
-/** Each page's loader, remembering its module once in (preloaded, or drawn once), by pattern. */
-const loaders = new Map<string, ReturnType<typeof remembered<PageModule>>>();
-const loaderOf = (pattern: string, loader: PageLoader) => {
-  let l = loaders.get(pattern);
-  if (!l) loaders.set(pattern, (l = remembered(loader)));
-  return l;
-};
+/**
+ * Each page's loader, remembering its module once in (preloaded, or drawn once), and its lazy component,
+ * which draws a preloaded page in the first render instead of after a round of suspending (remembered.ts).
+ */
+const loaded = new Map<
+  string,
+  { load: () => Promise<PageModule>; Component: LazyExoticComponent<ComponentType> }
+>();
+function loadedPage(pattern: string, loader: PageLoader) {
+  let page = loaded.get(pattern);
+  if (!page) {
+    const chunk = remembered(loader);
+    page = { load: chunk.load, Component: lazy(() => chunk.lazy((m) => m)) };
+    loaded.set(pattern, page);
+  }
+  return page;
+}
 
 export interface FoundPage {
   pattern: string;
@@ -52,13 +61,7 @@ export function findPage(pathname: string): FoundPage | undefined {
   const found = matchPage(pathname);
   if (!found) return undefined;
   const { pattern, loader, params } = found;
-  let Component = lazyCache.get(pattern);
-  if (!Component) {
-    // A preloaded page is drawn in the first render, not after a round of suspending (remembered.ts).
-    const l = loaderOf(pattern, loader);
-    Component = lazy(() => l.lazy((m) => m));
-    lazyCache.set(pattern, Component);
-  }
+  const { Component } = loadedPage(pattern, loader);
   return { pattern, params, Component };
 }
 
@@ -69,7 +72,7 @@ export function findPage(pathname: string): FoundPage | undefined {
 export function preloadPage(pathname: string): Promise<PageModule | undefined> {
   const found = matchPage(pathname);
   return found
-    ? loaderOf(found.pattern, found.loader)
+    ? loadedPage(found.pattern, found.loader)
         .load()
         .catch(() => undefined)
     : Promise.resolve(undefined);
