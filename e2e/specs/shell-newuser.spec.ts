@@ -24,6 +24,8 @@ const sider = (page: Page) => page.locator('.ant-layout-sider');
 
 /** Opens every group of the side menu, nested ones too, the way a user clicks through them. */
 async function openAllGroups(page: Page) {
+  // Counting closed groups before the side menu is drawn would find none.
+  await sider(page).locator('.ant-menu-submenu-title').first().waitFor();
   for (;;) {
     const closed = sider(page).locator(
       '.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title',

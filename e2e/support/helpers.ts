@@ -28,6 +28,9 @@ export async function signInAs(
   await signIn(page, account, password);
   await page.waitForURL(/\/wel\/index$/);
   await page.getByText('我的快捷入口').waitFor();
+  // The workbench shows before the chrome around it (its own chunk, drawn in a second pass): a test goes on
+  // from the whole shell, as a user's eye does, not from a toolbar or menu about to appear.
+  await page.locator('.fc-toolbar').waitFor();
 }
 
 /**
