@@ -15,17 +15,16 @@ import {
 
 /** The count on the error log's badge as the top bar shows it (0 when there is no badge). */
 const logCount = async (page: Page) => {
-  const badge = page
-    .locator('.ant-badge')
-    .filter({ has: page.getByRole('button', { name: /^(错误日志|Error log)$/ }) })
-    .locator('.ant-badge-count');
+  const button = page.getByRole('button', { name: /^(错误日志|Error log)$/ });
+  // The toolbar is drawn after the page (its own chunk): no badge before it is not a count of 0.
+  await button.waitFor();
+  const badge = page.locator('.ant-badge').filter({ has: button }).locator('.ant-badge-count');
   return (await badge.count()) ? Number(await badge.first().getAttribute('title')) : 0;
 };
 const bellCount = async (page: Page) => {
-  const badge = page
-    .locator('.ant-badge')
-    .filter({ has: page.getByRole('button', { name: /^(通知|Notices?)$/ }) })
-    .locator('.ant-badge-count');
+  const button = page.getByRole('button', { name: /^(通知|Notices?)$/ });
+  await button.waitFor();
+  const badge = page.locator('.ant-badge').filter({ has: button }).locator('.ant-badge-count');
   return (await badge.count()) ? Number(await badge.first().getAttribute('title')) : 0;
 };
 
