@@ -13,20 +13,16 @@ import {
 
 /** What a new user met in the web app (issue 22): language switches, toasts, failing pages, the logs, the bell. */
 
-/** The count on the error log's badge as the top bar shows it (0 when there is no badge). */
-const logCount = async (page: Page) => {
-  const button = page.getByRole('button', { name: /^(错误日志|Error log)$/ });
+/** The count on a toolbar button's badge as the top bar shows it (0 when there is no badge). */
+const badgeCount = async (page: Page, name: RegExp) => {
+  const button = page.getByRole('button', { name });
   // The toolbar is drawn after the page (its own chunk): no badge before it is not a count of 0.
   await button.waitFor();
   const badge = page.locator('.ant-badge').filter({ has: button }).locator('.ant-badge-count');
   return (await badge.count()) ? Number(await badge.first().getAttribute('title')) : 0;
 };
-const bellCount = async (page: Page) => {
-  const button = page.getByRole('button', { name: /^(通知|Notices?)$/ });
-  await button.waitFor();
-  const badge = page.locator('.ant-badge').filter({ has: button }).locator('.ant-badge-count');
-  return (await badge.count()) ? Number(await badge.first().getAttribute('title')) : 0;
-};
+const logCount = (page: Page) => badgeCount(page, /^(错误日志|Error log)$/);
+const bellCount = (page: Page) => badgeCount(page, /^(通知|Notices?)$/);
 
 test.describe('switching the language', () => {
   test('shows the workbench notices already loaded in the new language at once', async ({ pages }) => {
