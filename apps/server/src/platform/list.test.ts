@@ -263,6 +263,47 @@ describe(`list engine on ${dbLabel}`, () => {
     });
   });
 
+  it('runs the same statement once for requests that arrive together, each answered with its own rows', async () => {
+    const q = { dictValue: 'item 1' }; // item 1, 10..19: one gathered search
+    const alone = await page(q);
+    statements.length = 0;
+    const together = await Promise.all([1, 2, 3, 4, 5].map(() => page(q)));
+    expect(statements).toHaveLength(1);
+    for (const p of together) expect(p).toEqual(alone);
+    // Copies: one caller's page taken apart does not touch another's.
+    expect(together[0]!.records[0]).not.toBe(together[1]!.records[0]);
+
+    // Another tenant's, another filter's or another page's statement is its own.
+    statements.length = 0;
+    await Promise.all([page(q), page({ dictValue: 'item 2' }), page({ ...q, size: 5 })]);
+    expect(statements).toHaveLength(3);
+  });
+
+  it('never answers a request with a read that was on its way before it came', async () => {
+    const q = { dictValue: 'item 1', size: 20 };
+    const was = (await page(q)).total;
+    statements.length = 0;
+    const before = page(q);
+    // One turn: the first read is sent. A row is written, then the same list asked for again.
+    await new Promise((r) => setImmediate(r));
+    expect(statements).toHaveLength(1);
+    const id = String(BigInt(PARENT) + 1000n);
+    await db.query(
+      `INSERT INTO blade_dict_biz (id, tenant_id, parent_id, code, dict_key, dict_value, sort)
+       VALUES ($1, '000000', $2, 'list_test', 'k-new', 'item 1 new', 9)`,
+      [id, PARENT],
+    );
+    try {
+      const after = await page(q);
+      expect(ids(after.records)).toContain(id);
+      expect(after.total).toBe(was + 1);
+      expect(statements).toHaveLength(2);
+      await before;
+    } finally {
+      await db.query('DELETE FROM blade_dict_biz WHERE id = $1', [id]);
+    }
+  });
+
   it('pages by a default order that names NULLS where PostgreSQL puts them anyway, and refuses one it cannot', () => {
     expect(parseOrder('t.code NULLS LAST, t.id DESC NULLS FIRST')).toEqual([
       { col: 't.code', desc: false },

@@ -30,6 +30,28 @@ describe('ReadBatcher', () => {
     expect(b.idle).toBe(true);
   });
 
+  it('with gatherTurn, shares one statement among the calls of one turn, and the next turn waits for it', async () => {
+    const { calls, read } = manualRead();
+    const b = new ReadBatcher(read, { maxInFlight: 1, gatherTurn: true });
+    const first = ['a', 'b', 'a'].map((k) => b.get(k));
+    expect(calls).toHaveLength(0);
+    expect(b.idle).toBe(false);
+    await tick();
+    expect(calls.map((c) => c.keys)).toEqual([['a', 'b']]);
+    // A call after the read was sent never joins it: it goes with the next one, once this one ends.
+    const later = b.get('a');
+    await tick();
+    expect(calls).toHaveLength(1);
+    calls[0]!.answer();
+    expect(await Promise.all(first)).toEqual(['v:a', 'v:b', 'v:a']);
+    await tick();
+    expect(calls.map((c) => c.keys)).toEqual([['a', 'b'], ['a']]);
+    calls[1]!.answer({ a: 'new' });
+    expect(await later).toBe('new');
+    await tick();
+    expect(b.idle).toBe(true);
+  });
+
   it('gathers the keys that arrive while reads are on their way into the next statement', async () => {
     const { calls, read } = manualRead();
     const b = new ReadBatcher(read, { maxInFlight: 1 });

@@ -3,7 +3,8 @@
  * answered together by the next statement (the chat writer's group commit, for reads). A connect storm —
  * every client of a restarted node signing in again — otherwise costs one round trip, one system call and
  * one statement each, which is most of what the node and the database spend on it. Guarantees:
- * - a lone call runs at once: an idle node waits for nothing;
+ * - a lone call runs at once: an idle node waits for nothing (with `gatherTurn`, for one turn of the event
+ *   loop, never for a timer);
  * - at most `maxInFlight` statements at once (each holds a connection of the pool), at most `maxBatch`
  *   keys in one;
  * - each call gets its own key's answer, read after the call was made (a call never joins a read already
@@ -20,6 +21,12 @@ export interface ReadBatchOptions {
   maxBatch?: number;
   /** Statements on their way at once. */
   maxInFlight?: number;
+  /**
+   * A call that finds nothing on its way waits one turn of the event loop (setImmediate) for the calls
+   * that arrived with it — requests read from the network together — so that they share its statement.
+   * (Otherwise the first of them runs alone and the rest wait for it, then run as a second statement.)
+   */
+  gatherTurn?: boolean;
 }
 
 interface Waiter<V> {
@@ -39,16 +46,19 @@ interface Queued<V, A> {
 export class ReadBatcher<K, V, A = never> {
   private queued = new Map<K, Queued<V, A>>();
   private inFlight = 0;
+  private turn = false;
   private readonly maxBatch: number;
   private readonly maxInFlight: number;
+  private readonly gatherTurn: boolean;
 
   constructor(
     private readonly read: (keys: K[], args: (A | undefined)[]) => Promise<Map<K, V>>,
-    { maxBatch = 500, maxInFlight = 2 }: ReadBatchOptions = {},
+    { maxBatch = 500, maxInFlight = 2, gatherTurn = false }: ReadBatchOptions = {},
     private readonly onIdle?: () => void,
   ) {
     this.maxBatch = maxBatch;
     this.maxInFlight = maxInFlight;
+    this.gatherTurn = gatherTurn;
   }
 
   get(key: K, arg?: A): Promise<V | undefined> {
@@ -58,13 +68,20 @@ export class ReadBatcher<K, V, A = never> {
         q.waiting.push({ resolve, reject });
         q.arg = arg;
       } else this.queued.set(key, { waiting: [{ resolve, reject }], arg });
-      this.pump();
+      if (!this.gatherTurn || this.inFlight === this.maxInFlight) this.pump();
+      else if (!this.turn) {
+        this.turn = true;
+        setImmediate(() => {
+          this.turn = false;
+          this.pump();
+        });
+      }
     });
   }
 
   /** Whether nothing is queued or on its way. */
   get idle(): boolean {
-    return this.inFlight === 0 && this.queued.size === 0;
+    return this.inFlight === 0 && this.queued.size === 0 && !this.turn;
   }
 
   private pump(): void {
