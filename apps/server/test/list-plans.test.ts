@@ -24,8 +24,8 @@
  * reads, for a Seq Scan and for an index walk's heap fetches alike — and the indexes have the pages of
  * 20,000 entries. Without the fillfactor the heap would be a fiftieth of its real size and the planner would
  * take a walk of a whole index under a filter for cheap where at 1,000,000 real rows it scans the table;
- * a walk of a whole index is not judged here (only Seq Scans and wide bitmaps are), so that is the case the
- * fillfactor keeps honest. Autovacuum is switched off on the filled tables so that no VACUUM or ANALYZE puts
+ * a walk of a whole index is not judged here (only Seq Scans, wide bitmaps, and a walk repeated for each
+ * row of a nested loop are), so that is the case the fillfactor keeps honest. Autovacuum is switched off on the filled tables so that no VACUUM or ANALYZE puts
  * the real counts back mid-run. Filling 1,000,000 real rows per table instead took 27 minutes on 2 cores.
  * Filter values are the probe row's: an equality filter on a column the fill makes distinct finds one row,
  * the rare-value case, which an index must serve.
@@ -99,6 +99,7 @@ const snake = (f: string) => f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 interface PlanNode {
   'Node Type': string;
+  'Parent Relationship'?: string;
   'Relation Name'?: string;
   'Index Name'?: string;
   'Index Cond'?: string;
@@ -121,6 +122,20 @@ function judgePlan(plan: PlanNode, filled: Map<string, number>) {
           (!x['Index Cond'] || (x['Plan Rows'] ?? 0) >= filled.get(rel)! / 10)) ||
         (x.Plans ?? []).some(wide);
       if (wide(n)) bad.push(`Bitmap Heap Scan over most of ${rel}`);
+    }
+    if (n['Node Type'] === 'Nested Loop') {
+      // Its inner side runs once per outer row: an index read there with no condition walks the whole
+      // index again for each of them (a Seq Scan is caught above).
+      const inner = (n.Plans ?? []).find((c) => c['Parent Relationship'] === 'Inner');
+      const r = inner?.['Relation Name'];
+      if (
+        inner &&
+        r &&
+        filled.has(r) &&
+        /^Index (Only )?Scan$/.test(inner['Node Type']) &&
+        !inner['Index Cond']
+      )
+        bad.push(`${inner['Node Type']} of all ${inner['Index Name']} for each row of a nested loop`);
     }
     for (const c of n.Plans ?? []) walk(c);
   };

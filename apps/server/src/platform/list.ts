@@ -166,11 +166,11 @@ export function after(keys: SortKey[], v: (string | null)[]): RawBuilder<SqlBool
  * every candidate row, and the planner, expecting many children per parent, plans it as a scan that stops
  * at the first child: a whole-table read for every leaf.)
  */
-function childrenProbe(children: NonNullable<ListSpec['children']>): string {
+function childrenProbe(children: NonNullable<ListSpec['children']>, ids = 'p', id = 'id'): string {
   const live = children.softDelete ? ' AND c.is_deleted = 0' : '';
   return (
-    `p.id IN (SELECT k.id FROM p k WHERE EXISTS ` +
-    `(SELECT 1 FROM ${children.table} c WHERE c.parent_id = k.id${live})) AS has_children`
+    `p.id IN (SELECT k.${id} FROM ${ids} k WHERE EXISTS ` +
+    `(SELECT 1 FROM ${children.table} c WHERE c.parent_id = k.${id}${live})) AS has_children`
   );
 }
 
@@ -214,9 +214,10 @@ export function listStatements(
 
   // A search: the matches gathered once (at most exactLimit + 1), counted, and the page taken from them —
   // its cursor, order and OFFSET as above, on the gathered rows' typed keys. Only the keys and the id are
-  // gathered (the page's ten rows are read again by their ids: carrying every column of ten thousand
-  // matches cost a fifth of the statement). The count comes on every row, and on a row of NULLs when the
-  // page is empty (the LEFT JOIN).
+  // gathered (carrying every column of ten thousand matches cost a fifth of the statement); the page's
+  // ids (z) are then read back as rows. The children probe runs over z, whose LIMIT tells the planner how
+  // few rows it has (over p, an estimate of one row turned the probe into a walk of the whole parent
+  // index). The count comes on every row, and on a row of NULLs when the page is empty (the LEFT JOIN).
   let gathered: { sql: string; parameters: readonly unknown[] } | undefined;
   if (isSearch(query, spec.filters)) {
     const m = where
@@ -226,14 +227,13 @@ export function listStatements(
     const on = (alias: string) => readKeys.map((k, i) => ({ ...k, col: `${alias}.${ORD(i)}` }));
     const cond = cursor && cursor !== 'last' ? sql`WHERE ${after(on('m'), cursor.v)}` : sql``;
     const skip = !cursor && offset ? sql`OFFSET ${offset}` : sql``;
-    const top = sql`SELECT m.zid FROM m ${cond} ORDER BY ${ORDER(on('m'))} LIMIT ${size} ${skip}`;
     const p = select(where)
       .select(keys.map((k, i) => sql`(${sql.raw(k.col)})::text`.as(KEY(i))))
       .select(keys.map((k, i) => sql`${sql.raw(k.col)}`.as(ORD(i))))
-      .where(sql<SqlBool>`${sql.raw(spec.id)} IN (${top})`);
-    const children = spec.children ? sql.raw(`, ${childrenProbe(spec.children)}`) : sql``;
+      .where(sql<SqlBool>`${sql.raw(spec.id)} IN (SELECT z.zid FROM z)`);
+    const children = spec.children ? sql.raw(`, ${childrenProbe(spec.children, 'z', 'zid')}`) : sql``;
     gathered =
-      sql`WITH m AS MATERIALIZED (${m}), p AS (${p}) SELECT p.*${children}, c.zcount FROM (SELECT count(*) AS zcount FROM m) c LEFT JOIN p ON TRUE ORDER BY ${ORDER(on('p'))}`.compile(
+      sql`WITH m AS MATERIALIZED (${m}), z AS MATERIALIZED (SELECT m.zid FROM m ${cond} ORDER BY ${ORDER(on('m'))} LIMIT ${size} ${skip}), p AS (${p}) SELECT p.*${children}, c.zcount FROM (SELECT count(*) AS zcount FROM m) c LEFT JOIN p ON TRUE ORDER BY ${ORDER(on('p'))}`.compile(
         qb,
       );
   }
