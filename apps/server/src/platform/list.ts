@@ -220,7 +220,9 @@ export function listStatements(
   // index). The count comes on every row, and on a row of NULLs when the page is empty (the LEFT JOIN).
   let gathered: { sql: string; parameters: readonly unknown[] } | undefined;
   if (isSearch(query, spec.filters)) {
+    // Whatever the route selected on `from` stays out of the gathering (a list's own subqueries too).
     const m = where
+      .clearSelect()
       .select(sql`${sql.raw(spec.id)}`.as('zid'))
       .select(keys.map((k, i) => sql`${sql.raw(k.col)}`.as(ORD(i))))
       .limit(exactLimit + 1);
