@@ -162,6 +162,20 @@ describe(`offers (${dbLabel})`, () => {
     }
     const list = await call(t, sales1, { url: '/api/blade-sales/offer/list?size=100' });
     expect(list.body).not.toMatch(/floorPrice|purchaseCost/);
+
+    // A search through the join (the inquiry's customer name) answers the offer as the list shows it,
+    // with its version count, and only matches.
+    type Listed = { id: string; customerName: string; versionCount: number };
+    const mine = (list.json().data.records as Listed[]).find((r) => r.id === o.id)!;
+    const part = mine.customerName.slice(1);
+    const found = (
+      await call(t, sales1, {
+        url: `/api/blade-sales/offer/list?size=100&customerName=${encodeURIComponent(part)}`,
+      })
+    ).json().data as { records: Listed[]; total: number };
+    expect(found.records.find((r) => r.id === o.id)).toEqual(mine);
+    expect(found.records.every((r) => r.customerName.includes(part))).toBe(true);
+    expect(found.total).toBe(found.records.length);
   });
 
   it('a malformed amount is a 400 naming the field; a past validity date too', async () => {
