@@ -25,8 +25,9 @@
  * 20,000 entries. Without the fillfactor the heap would be a fiftieth of its real size and the planner would
  * take a walk of a whole index under a filter for cheap where at 1,000,000 real rows it scans the table;
  * a walk of a whole index is not judged here (only Seq Scans, wide bitmaps, and a walk repeated for each
- * row of a nested loop are), so that is the case the fillfactor keeps honest. Autovacuum is switched off on the filled tables so that no VACUUM or ANALYZE puts
- * the real counts back mid-run. Filling 1,000,000 real rows per table instead took 27 minutes on 2 cores.
+ * row of a nested loop are), so that is the case the fillfactor keeps honest. Autovacuum is switched off
+ * on the filled tables so that no VACUUM or ANALYZE puts the real counts back mid-run. Filling 1,000,000
+ * real rows per table instead took 27 minutes on 2 cores.
  * Filter values are the probe row's: an equality filter on a column the fill makes distinct finds one row,
  * the rare-value case, which an index must serve.
  *

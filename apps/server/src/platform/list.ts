@@ -272,12 +272,6 @@ function copyValue(v: unknown): unknown {
   return structuredClone(v);
 }
 
-const copyRow = (r: Row): Row => {
-  const out: Row = {};
-  for (const k in r) out[k] = copyValue(r[k]);
-  return out;
-};
-
 interface Statement {
   text: string;
   params: readonly unknown[];
@@ -290,7 +284,8 @@ interface Statement {
  */
 const sharedReads = new WeakMap<Db, GroupedReadBatcher<0, Row[], Statement>>();
 
-async function read(db: Db, text: string, params: readonly unknown[]): Promise<Row[]> {
+/** A statement's rows, shared with the requests that asked for it together: read them, never change them. */
+async function read(db: Db, text: string, params: readonly unknown[]): Promise<readonly Row[]> {
   if (db.inTx) return db.query<Row>(text, params);
   let reads = sharedReads.get(db);
   if (!reads) {
@@ -300,10 +295,7 @@ async function read(db: Db, text: string, params: readonly unknown[]): Promise<R
     reads = new GroupedReadBatcher(run, { maxBatch: 1, maxInFlight: 2, gatherTurn: true });
     sharedReads.set(db, reads);
   }
-  const rows = await reads.get(`${text}\u0000${JSON.stringify(params, bigintText)}`, 0, { text, params });
-  // Each caller takes its page apart (keys deleted, order turned round) and shapes it: copies, not the
-  // shared rows, down to their dates and JSON values.
-  return (rows ?? []).map(copyRow);
+  return (await reads.get(`${text}\u0000${JSON.stringify(params, bigintText)}`, 0, { text, params })) ?? [];
 }
 
 function planRows(row: Row | undefined): number {
@@ -339,7 +331,7 @@ export async function listPage(
     return est;
   };
 
-  let raw: Row[] | undefined;
+  let raw: readonly Row[] | undefined;
   let total = 0;
   let estimated = false;
   let found: number | undefined;
@@ -351,7 +343,6 @@ export async function listPage(
     if (n <= exactLimit) {
       // All the matches were gathered: the total is exact and the page is theirs.
       raw = rows.filter((r) => r[KEY(keys.length - 1)] !== null);
-      for (const r of raw) delete r.zcount;
       total = n;
     } else found = n;
   }
@@ -381,22 +372,25 @@ export async function listPage(
       }
     }
   }
-  if (backwards) raw.reverse();
+  const ordered = backwards ? [...raw].reverse() : raw;
   const keyOf = (r: Row) => keys.map((_, i) => (r[KEY(i)] ?? null) as string | null);
-  const edges = raw.length ? { first: keyOf(raw[0]!), last: keyOf(raw.at(-1)!) } : undefined;
-  for (const r of raw)
-    for (let i = 0; i < keys.length; i++) {
-      delete r[KEY(i)];
-      delete r[ORD(i)];
-    }
+  const edges = ordered.length ? { first: keyOf(ordered[0]!), last: keyOf(ordered.at(-1)!) } : undefined;
+  // The caller's own rows, without the engine's columns: the statement's rows may be another request's too,
+  // and the caller shapes what it gets (down to its dates and JSON values).
+  const engine = new Set(['zcount', ...keys.flatMap((_, i) => [KEY(i), ORD(i)])]);
+  const records = ordered.map((r) => {
+    const own: Row = {};
+    for (const k in r) if (!engine.has(k)) own[k] = copyValue(r[k]);
+    return own;
+  });
 
   const pages = Math.max(1, Math.ceil(total / size));
   // By cursor the caller's page number is carried on; `last` is the last page by definition.
   const current = cursor === 'last' ? pages : st.current;
-  if (estimated) total = Math.max(total, (current - 1) * size + raw.length);
+  if (estimated) total = Math.max(total, (current - 1) * size + records.length);
   const sig = signature(keys);
   return {
-    records: raw,
+    records,
     total,
     size,
     current,
