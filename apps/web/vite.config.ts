@@ -5,11 +5,12 @@ import react from '@vitejs/plugin-react';
 import { microDemo } from '../micro-demo/plugin';
 import { lazyTableFilter } from './vite/lazyTableFilter';
 import { narrowImports } from './vite/narrowImports';
+import { antdStaticStyle } from './vite/antdStaticStyle';
 
 /** The shell. `npm run build` writes dist/, which the server serves at /. Dev server proxies the API. */
 export default defineConfig({
   // microDemo: the sample micro-app of the qiankun host, built into dist/micro/demo.
-  plugins: [react(), microDemo(build), lazyTableFilter(), narrowImports()],
+  plugins: [react(), microDemo(build), lazyTableFilter(), narrowImports(), antdStaticStyle()],
   // "@forecourt/source": workspace packages (the chat SDK) are bundled from their sources, never a stale build.
   resolve: {
     alias: { '@': path.resolve(import.meta.dirname, 'src') },

@@ -116,6 +116,32 @@ test.describe('the shell', () => {
     await context.close();
   });
 
+  test("draws antd's components from the build's style sheets, in the theme's colours", async ({ pages }) => {
+    const { page, context } = await pages.signedIn('admin');
+    await page.goto(`${baseUrl()}/system/user`);
+    const add = page.getByRole('button', { name: /新\s*增/ });
+    await add.waitFor();
+    // The theme's primary colour (#409EFF) reaches the button through antd's variables.
+    await expect(add.evaluate((el) => getComputedStyle(el).backgroundColor)).resolves.toBe(
+      'rgb(64, 158, 255)',
+    );
+    await expect(
+      page
+        .locator('.ant-table-thead th')
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor),
+    ).resolves.toBe('rgb(250, 250, 250)');
+    const sheets = await page.evaluate(() => ({
+      // What antd would build at run time is scoped by its class hash.
+      written: [...document.querySelectorAll('style')].filter((s) => s.textContent?.includes(':where(.css-'))
+        .length,
+      shipped: [...document.querySelectorAll('link[rel="stylesheet"]')].length,
+    }));
+    expect(sheets.written).toBe(0);
+    expect(sheets.shipped).toBeGreaterThan(1);
+    await context.close();
+  });
+
   test('draws the workbench first and the menus, toolbar and tabs around it without moving it, at a phone pace', async ({
     pages,
   }) => {

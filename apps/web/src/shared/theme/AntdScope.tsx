@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StyleProvider } from '@ant-design/cssinjs';
 import { ConfigProvider } from 'antd';
+// antd's reset and icons' styles; each component's sheet comes with its chunk (vite/antdStaticStyle.ts).
+import 'virtual:antd-style/common.css';
 // antd's ES modules (antd/locale/* are its CommonJS copies, which would ship beside the ES ones antd uses).
 import zhCN from 'antd/es/locale/zh_CN';
 import enUS from 'antd/es/locale/en_US';
@@ -15,8 +18,12 @@ export default function AntdScope({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const { name, color } = useTheme();
   return (
-    <ConfigProvider theme={themeConfig(name, color)} locale={i18n.language === 'en' ? enUS : zhCN}>
-      {children}
-    </ConfigProvider>
+    // `layer`: what antd still writes at run time (its icons' reset) goes into the cascade layer below
+    // the sheets written at build time, as it went first in the document before them.
+    <StyleProvider layer>
+      <ConfigProvider theme={themeConfig(name, color)} locale={i18n.language === 'en' ? enUS : zhCN}>
+        {children}
+      </ConfigProvider>
+    </StyleProvider>
   );
 }

@@ -14,6 +14,9 @@ export function themeConfig(name: ThemeName, color: string): ThemeConfig {
   return {
     algorithm,
     cssVar: {},
+    // antd builds no style sheet at run time: the build writes them (vite/antdStaticStyle.ts). A theme
+    // reaches them through the CSS variables above, which antd still declares for each theme.
+    zeroRuntime: true,
     token: {
       colorPrimary: primary,
       borderRadius: look.radius,
