@@ -22,7 +22,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webRoot = path.join(root, 'apps/web');
 
 /** Budgets in bytes of gzip (level 9): what the build may not pass. */
-export const BUDGETS = { login: 110 * 1024, workbench: 242 * 1024, chrome: 58 * 1024, page: 105 * 1024 };
+export const BUDGETS = { login: 110 * 1024, workbench: 240 * 1024, chrome: 58 * 1024, page: 105 * 1024 };
 /** The goals: /login at most the bare antd sign-in page, the workbench 260 KB, a page 120 KB. */
 export const GOALS = { login: 175 * 1024, workbench: 260 * 1024, page: 120 * 1024 };
 

@@ -1,5 +1,4 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Col } from 'antd';
 import { useSession } from '@/shared/auth/store';
 import { useWorkbenchWidgets, type WorkbenchWidget } from '@/shared/page/widgets';
 
@@ -10,7 +9,7 @@ const componentOf = (w: WorkbenchWidget) => {
   return c;
 };
 
-/** The other features' workbench cards the caller may see, each loaded only when shown. */
+/** The other features' workbench cards the caller may see, each loaded only when shown (a full row each). */
 export function WidgetSlot() {
   const widgets = useWorkbenchWidgets();
   const permission = useSession((s) => s.permission);
@@ -19,11 +18,11 @@ export function WidgetSlot() {
     .map((w) => {
       const Widget = componentOf(w);
       return (
-        <Col span={24} key={w.key}>
+        <div key={w.key}>
           <Suspense fallback={null}>
             <Widget />
           </Suspense>
-        </Col>
+        </div>
       );
     });
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card, Col, Empty, Row, Statistic, theme } from 'antd';
+import { Card, Empty, Statistic, theme } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '@/shared/auth/store';
 import { leaves } from '@/shared/menu/tree';
@@ -11,6 +11,7 @@ import { useOpenMenu } from '@/shared/menu/navigate';
 import { unreadText, workbenchQuery } from './api';
 import { todayText } from './today';
 import { WidgetSlot } from './WidgetSlot';
+import css from '@/shared/ui/columns.module.css';
 
 /** Asked for with the page's code when the workbench is opened directly (layout/prefetch). */
 export const opensWith = () => [workbenchQuery()];
@@ -34,8 +35,8 @@ export default function Workbench() {
     [menus.data],
   );
   return (
-    <Row gutter={[16, 16]}>
-      <Col span={24}>
+    <div className={css.row}>
+      <div>
         <Card>
           <h1
             style={{
@@ -55,12 +56,12 @@ export default function Workbench() {
             · {user?.dept_name}
           </span>
         </Card>
-      </Col>
-      <Col xs={24} lg={16}>
+      </div>
+      <div className={css.twoThirdsLg}>
         <Card title={t('wel.shortcuts')}>
-          <Row gutter={[12, 12]}>
+          <div className={`${css.row} ${css.tight}`}>
             {shortcuts.map((n) => (
-              <Col key={n.id} xs={12} sm={8} md={6}>
+              <div key={n.id} className={css.tile}>
                 <Card
                   hoverable
                   size="small"
@@ -72,26 +73,26 @@ export default function Workbench() {
                   <div style={{ fontSize: 22 }}>{menuIcon(n.source)}</div>
                   <div>{pick(n.meta?.i18n, n.name)}</div>
                 </Card>
-              </Col>
+              </div>
             ))}
-          </Row>
+          </div>
         </Card>
-      </Col>
-      <Col xs={24} lg={8}>
+      </div>
+      <div className={css.thirdLg}>
         <Card title={t('wel.pending')}>
-          <Row gutter={16}>
+          <div className={css.row}>
             {data?.pendingApprovals !== null && data?.pendingApprovals !== undefined && (
-              <Col span={12}>
+              <div className={css.half}>
                 <Statistic title={t('wel.pendingApprovals')} value={data.pendingApprovals} />
-              </Col>
+              </div>
             )}
-            <Col span={12}>
+            <div className={css.half}>
               <Statistic title={t('wel.unreadNotices')} value={unreadText(data?.unreadNotices ?? 0)} />
-            </Col>
-          </Row>
+            </div>
+          </div>
         </Card>
-      </Col>
-      <Col span={24}>
+      </div>
+      <div>
         <Card title={t('wel.notices')}>
           {data?.notices.length ? (
             <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
@@ -119,10 +120,10 @@ export default function Workbench() {
             <Empty description={t('wel.noNotice')} />
           )}
         </Card>
-      </Col>
+      </div>
       {/* Last: the other features' cards load after the page shows, and nothing below them moves when
           they come in (a card above the notices pushed them down the screen, a layout shift). */}
       <WidgetSlot />
-    </Row>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, Card, Col, Empty, Row, Spin, Statistic, Tag, theme } from 'antd';
+import { Badge, Card, Empty, Spin, Statistic, Tag, theme } from 'antd';
+import css from '@/shared/ui/columns.module.css';
 import { useQuery } from '@tanstack/react-query';
 import { useOpenMenu } from '@/shared/menu/navigate';
 import { salesDeskQuery, type SalesDeskSummary } from './api';
@@ -104,8 +105,8 @@ export default function SalesDesk() {
       title={t('salesDesk.title')}
       extra={<Tag color={showOwner ? 'blue' : 'default'}>{t(`salesDesk.scope.${data.scope}`)}</Tag>}
     >
-      <Row gutter={[16, 16]}>
-        <Col xs={24} md={8}>
+      <div className={css.row}>
+        <div className={css.thirdMd}>
           <TodoCard
             title={t('salesDesk.firstResponseOverdue')}
             hint={t('salesDesk.firstResponseHint', { minutes: data.firstResponseMinutes })}
@@ -113,24 +114,24 @@ export default function SalesDesk() {
             tone="error"
             showOwner={showOwner}
           />
-        </Col>
-        <Col xs={24} md={8}>
+        </div>
+        <div className={css.thirdMd}>
           <TodoCard
             title={t('salesDesk.followUpsOverdue')}
             list={data.followUpsOverdue}
             tone="warning"
             showOwner={showOwner}
           />
-        </Col>
-        <Col xs={24} md={8}>
+        </div>
+        <div className={css.thirdMd}>
           <TodoCard
             title={t('salesDesk.followUpsToday')}
             list={data.followUpsToday}
             tone="processing"
             showOwner={showOwner}
           />
-        </Col>
-        <Col xs={24} lg={12}>
+        </div>
+        <div className={css.halfLg}>
           <Card size="small" title={t('salesDesk.funnel', { month: data.funnel.month })}>
             <WhenVisible
               height={CHART_HEIGHT}
@@ -145,8 +146,8 @@ export default function SalesDesk() {
               </Suspense>
             </WhenVisible>
           </Card>
-        </Col>
-        <Col xs={24} lg={12}>
+        </div>
+        <div className={css.halfLg}>
           <Card size="small" title={t('salesDesk.stockAge')}>
             <WhenVisible height={CHART_HEIGHT} role="img" label={t('salesDesk.stockAge')}>
               <Suspense fallback={<Spin />}>
@@ -154,8 +155,8 @@ export default function SalesDesk() {
               </Suspense>
             </WhenVisible>
           </Card>
-        </Col>
-      </Row>
+        </div>
+      </div>
     </Card>
   );
 }
