@@ -133,9 +133,10 @@ test.describe('the shell', () => {
     ).resolves.toBe('rgb(250, 250, 250)');
     const sheets = await page.evaluate(() => ({
       // What antd would build at run time is scoped by its class hash.
-      written: [...document.querySelectorAll('style')].filter((s) => s.textContent?.includes(':where(.css-'))
-        .length,
-      shipped: [...document.querySelectorAll('link[rel="stylesheet"]')].length,
+      written: Array.from(document.querySelectorAll('style')).filter((s) =>
+        s.textContent?.includes(':where(.css-'),
+      ).length,
+      shipped: Array.from(document.querySelectorAll('link[rel="stylesheet"]')).length,
     }));
     expect(sheets.written).toBe(0);
     expect(sheets.shipped).toBeGreaterThan(1);
