@@ -99,7 +99,7 @@ interface StyleCache {
 
 /**
  * Every component of antd rendered once, its sheets grouped by the name of the style hook that
- * registered them; `common` is the reset and the icons'. Plain CSS (the plugin puts it in the layer).
+ * registered them; `common` is the reset and the icons'. Each sheet in the cascade layer `antd-static`.
  * `theme` is for the test that shows the sheets do not depend on it.
  */
 export function extractSheets(theme: ThemeConfig = {}): Map<string, string> {
@@ -195,7 +195,7 @@ export function antdStaticStyle(): Plugin {
       if (everything || !ANTD_MODULE.test(id) || !code.includes('Style')) return null;
       const groups = styleGroups(code);
       if (!groups.length) return null;
-      const out = new MagicString(withSheets(code, []));
+      const out = new MagicString(code);
       for (const [start, end] of styleFunctions(this.parse(code) as unknown as Node))
         out.overwrite(start, end, '() => []');
       out.prepend(withSheets('', groups));
