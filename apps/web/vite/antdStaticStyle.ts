@@ -165,7 +165,8 @@ export function antdStaticStyle(): Plugin {
   let sheets: Map<string, string> | undefined;
   let everything = false;
   let production = false;
-  const load = () => (sheets ??= extractSheets());
+  // Extracted once, when the build first asks for a sheet.
+  const allSheets = () => (sheets ??= extractSheets());
   return {
     name: 'forecourt:antd-static-style',
     enforce: 'pre',
@@ -182,7 +183,7 @@ export function antdStaticStyle(): Plugin {
       if (!id.startsWith(RESOLVED)) return null;
       if (process.env.VITEST) return '';
       const group = id.slice(RESOLVED.length).replace(/\.css$/, '');
-      const all = load();
+      const all = allSheets();
       if (group === COMMON && everything) return [...all.values()].join('');
       const css = all.get(group);
       if (css === undefined) this.error(`antd's sheet "${group}" was not produced by the extraction`);

@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Card, Empty, Spin, Statistic, Tag, theme } from 'antd';
-import css from '@/shared/ui/columns.module.css';
 import { useQuery } from '@tanstack/react-query';
 import { useOpenMenu } from '@/shared/menu/navigate';
 import { salesDeskQuery, type SalesDeskSummary } from './api';
 import { funnelOption, stockAgeOption } from './charts';
 import { WhenVisible } from '@/shared/ui/WhenVisible';
+import css from '@/shared/ui/columns.module.css';
 import './messages';
 
 // The charts (and ECharts with them) load when their cards scroll into view: below the fold on most
