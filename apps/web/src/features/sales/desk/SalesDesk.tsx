@@ -43,7 +43,7 @@ function TodoCard(props: {
       extra={
         <Statistic
           value={props.list.total}
-          valueStyle={{ color, fontSize: token.fontSizeHeading4 }}
+          styles={{ content: { color, fontSize: token.fontSizeHeading4 } }}
           aria-label={`${props.title}: ${props.list.total}`}
         />
       }
