@@ -1,8 +1,9 @@
 /**
  * Foundation benchmark (issue 2): cold start, sign-in p99, authenticated /menu/routes throughput —
  * each beside a bare Fastify peer in the same run. Run with `npm run bench` after `npm run build`.
- * /menu/routes is also measured against the peer right after each of ours (the same minute of a shared
- * machine), and a run whose answers are not all 2xx stops: refusals are not throughput.
+ * Sign-in and /menu/routes are also measured against the peer right after each of ours (the same minute of
+ * a shared machine: the peer measured once, at the end, swung by a quarter between runs minutes apart), and
+ * a run whose answers are not all 2xx stops: refusals are not throughput.
  * Writes bench/reports/foundation.json.
  */
 import fs from 'node:fs';
@@ -32,6 +33,8 @@ interface DbRun {
   coldStartMs: number;
   warmStartMs: number;
   signIn: LoadFigures;
+  /** The peer's sign-in (argon2id + 2 JWTs), driven right after ours. */
+  signInPeer: LoadFigures;
   menuRoutes: LoadFigures;
   /** The peer's /routes (the same JSON), driven right after ours: the same minute of a shared machine. */
   menuRoutesPeer: LoadFigures;
@@ -41,6 +44,19 @@ interface DbRun {
 function allAnswered(what: string, f: LoadFigures): LoadFigures {
   if (f.non2xx || f.errors) throw new Error(`${what}: ${f.non2xx} non-2xx answers, ${f.errors} errors`);
   return f;
+}
+
+/** The peer's sign-in, driven like ours (4 connections). */
+async function peerSignIn(): Promise<LoadFigures> {
+  const p = await startProcess([peerMain], {}, await freePort(), '/hello');
+  try {
+    return allAnswered(
+      'peer sign-in',
+      await load({ url: `${p.url}/token`, method: 'POST', connections: 4, seconds: SECONDS }),
+    );
+  } finally {
+    await p.stop();
+  }
 }
 
 /** The peer's /routes answering `routesFile`, driven like ours. */
@@ -120,6 +136,7 @@ async function runOurs(database: 'pglite' | 'postgres'): Promise<DbRun> {
         `sign-in on ${database}`,
         await load({ url: tokenUrl, method: 'POST', headers, connections: 4, seconds: SECONDS }),
       );
+      const signInPeer = await peerSignIn();
       const authHeaders = { Authorization: BASIC, 'Blade-Auth': `bearer ${first.access_token}` };
       const routesUrl = `${s.url}/api/blade-system/menu/routes`;
       const routes = (await (await fetch(routesUrl, { headers: authHeaders })).json()) as { data: unknown };
@@ -135,6 +152,7 @@ async function runOurs(database: 'pglite' | 'postgres'): Promise<DbRun> {
         coldStartMs: cold.readyMs,
         warmStartMs: s.readyMs,
         signIn,
+        signInPeer,
         menuRoutes,
         menuRoutesPeer,
       };
@@ -170,7 +188,7 @@ const rows = [
   ...ours.map((o) => [
     `forecourt (${o.database})`,
     `${o.coldStartMs} ms (first start, seeding) / ${o.warmStartMs} ms`,
-    `${o.signIn.p99ms} ms p99, ${o.signIn.reqPerSec}/s`,
+    `${o.signIn.p99ms} ms p99, ${o.signIn.reqPerSec}/s (peer right after: ${o.signInPeer.p99ms} ms p99, ${o.signInPeer.reqPerSec}/s; ${(o.signIn.reqPerSec / o.signInPeer.reqPerSec).toFixed(2)}×, p99 ${(o.signIn.p99ms / o.signInPeer.p99ms).toFixed(2)}×)`,
     `${o.menuRoutes.reqPerSec}/s, p99 ${o.menuRoutes.p99ms} ms (peer right after: ${o.menuRoutesPeer.reqPerSec}/s, ${(o.menuRoutes.reqPerSec / o.menuRoutesPeer.reqPerSec).toFixed(2)}×)`,
   ]),
   [
