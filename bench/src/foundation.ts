@@ -46,26 +46,22 @@ function allAnswered(what: string, f: LoadFigures): LoadFigures {
   return f;
 }
 
-/** The peer's sign-in, driven like ours (4 connections). */
-async function peerSignIn(): Promise<LoadFigures> {
-  const p = await startProcess([peerMain], {}, await freePort(), '/hello');
+/** One of the peer's routes under load, in a peer process of its own, driven like ours. */
+async function peerLoad(
+  what: string,
+  route: string,
+  opts: { connections: number; method?: 'POST'; env?: Record<string, string> },
+): Promise<LoadFigures> {
+  const p = await startProcess([peerMain], opts.env ?? {}, await freePort(), '/hello');
   try {
     return allAnswered(
-      'peer sign-in',
-      await load({ url: `${p.url}/token`, method: 'POST', connections: 4, seconds: SECONDS }),
-    );
-  } finally {
-    await p.stop();
-  }
-}
-
-/** The peer's /routes answering `routesFile`, driven like ours. */
-async function peerRoutes(routesFile: string): Promise<LoadFigures> {
-  const p = await startProcess([peerMain], { PEER_ROUTES_FILE: routesFile }, await freePort(), '/hello');
-  try {
-    return allAnswered(
-      'peer /routes',
-      await load({ url: `${p.url}/routes`, connections: 10, seconds: SECONDS }),
+      what,
+      await load({
+        url: `${p.url}${route}`,
+        method: opts.method,
+        connections: opts.connections,
+        seconds: SECONDS,
+      }),
     );
   } finally {
     await p.stop();
@@ -136,7 +132,7 @@ async function runOurs(database: 'pglite' | 'postgres'): Promise<DbRun> {
         `sign-in on ${database}`,
         await load({ url: tokenUrl, method: 'POST', headers, connections: 4, seconds: SECONDS }),
       );
-      const signInPeer = await peerSignIn();
+      const signInPeer = await peerLoad('peer sign-in', '/token', { connections: 4, method: 'POST' });
       const authHeaders = { Authorization: BASIC, 'Blade-Auth': `bearer ${first.access_token}` };
       const routesUrl = `${s.url}/api/blade-system/menu/routes`;
       const routes = (await (await fetch(routesUrl, { headers: authHeaders })).json()) as { data: unknown };
@@ -146,7 +142,10 @@ async function runOurs(database: 'pglite' | 'postgres'): Promise<DbRun> {
         `ours /menu/routes (${database})`,
         await load({ url: routesUrl, headers: authHeaders, connections: 10, seconds: SECONDS }),
       );
-      const menuRoutesPeer = await peerRoutes(routesFile);
+      const menuRoutesPeer = await peerLoad('peer /routes', '/routes', {
+        connections: 10,
+        env: { PEER_ROUTES_FILE: routesFile },
+      });
       return {
         database,
         coldStartMs: cold.readyMs,
