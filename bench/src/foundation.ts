@@ -3,7 +3,9 @@
  * each beside a bare Fastify peer in the same run. Run with `npm run bench` after `npm run build`.
  * Sign-in and /menu/routes are also measured against the peer right after each of ours (the same minute of
  * a shared machine: the peer measured once, at the end, swung by a quarter between runs minutes apart), and
- * a run whose answers are not all 2xx stops: refusals are not throughput.
+ * a run whose answers are not all 2xx stops: refusals are not throughput. Each sign-in's CPU, ours and the
+ * peer's, is split into the server's main thread, its other threads (argon2 runs in libuv's pool) and
+ * PostgreSQL: on two shared cores the rates are bound by their sum, so the split says what the gap is.
  * Writes bench/reports/foundation.json.
  */
 import fs from 'node:fs';
@@ -12,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { sm2 } from 'sm-crypto';
+import { cpuPerRequest, cpuText, type CpuPerRequest } from './lib/cpu.js';
 import { load, type LoadFigures } from './lib/load.js';
 import { freePort, startProcess } from './lib/process.js';
 
@@ -35,6 +38,9 @@ interface DbRun {
   signIn: LoadFigures;
   /** The peer's sign-in (argon2id + 2 JWTs), driven right after ours. */
   signInPeer: LoadFigures;
+  /** CPU per sign-in, ours and the peer's, by part (what the gap between the two rates is made of). */
+  signInCpu: CpuPerRequest;
+  signInPeerCpu: CpuPerRequest;
   menuRoutes: LoadFigures;
   /** The peer's /routes (the same JSON), driven right after ours: the same minute of a shared machine. */
   menuRoutesPeer: LoadFigures;
@@ -46,22 +52,27 @@ function allAnswered(what: string, f: LoadFigures): LoadFigures {
   return f;
 }
 
-/** One of the peer's routes under load, in a peer process of its own, driven like ours. */
+/** One of the peer's routes under load, in a peer process of its own, driven like ours; and its CPU. */
 async function peerLoad(
   what: string,
   route: string,
   opts: { connections: number; method?: 'POST'; env?: Record<string, string> },
-): Promise<LoadFigures> {
+): Promise<{ result: LoadFigures; cpu: CpuPerRequest }> {
   const p = await startProcess([peerMain], opts.env ?? {}, await freePort(), '/hello');
   try {
-    return allAnswered(
-      what,
-      await load({
-        url: `${p.url}${route}`,
-        method: opts.method,
-        connections: opts.connections,
-        seconds: SECONDS,
-      }),
+    return await cpuPerRequest(
+      p.proc.pid!,
+      async () =>
+        allAnswered(
+          what,
+          await load({
+            url: `${p.url}${route}`,
+            method: opts.method,
+            connections: opts.connections,
+            seconds: SECONDS,
+          }),
+        ),
+      (f) => f.requests,
     );
   } finally {
     await p.stop();
@@ -128,11 +139,19 @@ async function runOurs(database: 'pglite' | 'postgres'): Promise<DbRun> {
         access_token?: string;
       };
       if (!first.access_token) throw new Error(`sign-in failed: ${JSON.stringify(first)}`);
-      const signIn = allAnswered(
-        `sign-in on ${database}`,
-        await load({ url: tokenUrl, method: 'POST', headers, connections: 4, seconds: SECONDS }),
+      const { result: signIn, cpu: signInCpu } = await cpuPerRequest(
+        s.proc.pid!,
+        async () =>
+          allAnswered(
+            `sign-in on ${database}`,
+            await load({ url: tokenUrl, method: 'POST', headers, connections: 4, seconds: SECONDS }),
+          ),
+        (f) => f.requests,
       );
-      const signInPeer = await peerLoad('peer sign-in', '/token', { connections: 4, method: 'POST' });
+      const { result: signInPeer, cpu: signInPeerCpu } = await peerLoad('peer sign-in', '/token', {
+        connections: 4,
+        method: 'POST',
+      });
       const authHeaders = { Authorization: BASIC, 'Blade-Auth': `bearer ${first.access_token}` };
       const routesUrl = `${s.url}/api/blade-system/menu/routes`;
       const routes = (await (await fetch(routesUrl, { headers: authHeaders })).json()) as { data: unknown };
@@ -142,7 +161,7 @@ async function runOurs(database: 'pglite' | 'postgres'): Promise<DbRun> {
         `ours /menu/routes (${database})`,
         await load({ url: routesUrl, headers: authHeaders, connections: 10, seconds: SECONDS }),
       );
-      const menuRoutesPeer = await peerLoad('peer /routes', '/routes', {
+      const { result: menuRoutesPeer } = await peerLoad('peer /routes', '/routes', {
         connections: 10,
         env: { PEER_ROUTES_FILE: routesFile },
       });
@@ -152,6 +171,8 @@ async function runOurs(database: 'pglite' | 'postgres'): Promise<DbRun> {
         warmStartMs: s.readyMs,
         signIn,
         signInPeer,
+        signInCpu,
+        signInPeerCpu,
         menuRoutes,
         menuRoutesPeer,
       };
@@ -203,6 +224,13 @@ console.log(
 console.log(['', 'start', 'sign-in', 'GET /menu/routes'].join(' | '));
 for (const r of rows) console.log(r.join(' | '));
 console.log(`bare Fastify hello: ${peer.hello.reqPerSec}/s`);
+console.log(
+  "\nCPU per sign-in (the server's main thread + its other threads, where argon2 runs + PostgreSQL):",
+);
+for (const o of ours)
+  console.log(
+    `forecourt (${o.database}): ${cpuText(o.signInCpu)}; peer right after: ${cpuText(o.signInPeerCpu)}`,
+  );
 const report = {
   at: new Date().toISOString(),
   cores: os.cpus().length,

@@ -30,6 +30,7 @@ import type { Command, ConnectResult, RunResult } from './im-load.js';
 import { benchAccount, createBenchUsers } from './im-setup.js';
 import { SERVER_NODE_FLAGS } from '../../apps/server/node-flags.mjs';
 import { freePort, startProcess, type Started } from './lib/process.js';
+import { cpuSeconds, databaseCpu, databaseCpuSince } from './lib/cpu.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -97,12 +98,6 @@ const rssKb = (pid: number) =>
 const fdCount = (pid: number) => fs.readdirSync(`/proc/${pid}/fd`).length;
 const fdLimit = (pid: number) =>
   Number(/Max open files\s+\d+\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/limits`, 'utf8'))?.[1] ?? 0);
-/** CPU seconds a process used so far. */
-function cpuSeconds(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(f[11]) + Number(f[12])) / 100;
-}
 /** Busy and total jiffies of the whole machine. */
 function machineTicks() {
   const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
@@ -110,23 +105,6 @@ function machineTicks() {
   const total = f.reduce((a, b) => a + b, 0);
   return { busy: total - idle, total };
 }
-/** CPU seconds every PostgreSQL process has used so far, by pid (the server's backends, writers, WAL). */
-function databaseCpu(): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const name of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      if (fs.readFileSync(`/proc/${name}/comm`, 'utf8').trim() === 'postgres')
-        out.set(Number(name), cpuSeconds(Number(name)));
-    } catch {
-      // gone since the listing
-    }
-  }
-  return out;
-}
-/** CPU seconds PostgreSQL used between two readings (a process started in between counts from zero). */
-const databaseCpuSince = (before: Map<number, number>) =>
-  [...databaseCpu()].reduce((a, [pid, s]) => a + s - (before.get(pid) ?? 0), 0);
 /** TCP connections to the server's port that are open right now (sign-ins that later dropped are not). */
 function openConnections(url: string): number {
   const port = new URL(url).port;

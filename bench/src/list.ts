@@ -3,7 +3,8 @@
  * one dictionary, read through GET /api/blade-system/dict-biz/child-list — the first page, a page in the
  * middle and the last page as the UI reaches them (by the cursors of the neighbouring pages), and a
  * search — and, in the same run, the same rows, filters and order through a bare Fastify + pg route as a
- * competent engineer writes it (exact count(*), OFFSET, on the same indexes) as the peer.
+ * competent engineer writes it (exact count(*), OFFSET, on the same indexes) as the peer. Each case also
+ * prints its CPU per request on both sides (server, PostgreSQL): what each ratio is made of.
  * Run with `npm run bench:list` after `npm run build` (BENCH_ROWS for another size). Writes
  * bench/reports/list.json.
  */
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { sm2 } from 'sm-crypto';
+import { cpuPerRequest, type CpuPerRequest } from './lib/cpu.js';
 import { measure, type LatencyFigures } from './lib/latency.js';
 import { freePort, startProcess } from './lib/process.js';
 
@@ -137,23 +139,38 @@ try {
     };
     console.log(`first page: total ${first.total}${first.estimated ? ' (estimated)' : ''}`);
 
+    // CPU per request by process: on two shared cores the rates are bound by it, so it says what each
+    // ratio is made of (the server's work, and PostgreSQL's: the statements each request costs).
     const ours: Record<string, LatencyFigures> = {};
-    for (const [k, qs] of Object.entries(cases))
-      ours[k] = await measure(`${s.url}/api/blade-system/dict-biz/child-list?${qs.ours}`, {
-        headers: auth,
-        seconds: SECONDS,
-        warmupSeconds: WARMUP,
-      });
+    const oursCpu: Record<string, CpuPerRequest> = {};
+    for (const [k, qs] of Object.entries(cases)) {
+      const url = `${s.url}/api/blade-system/dict-biz/child-list?${qs.ours}`;
+      if (WARMUP) await measure(url, { headers: auth, seconds: WARMUP });
+      const m = await cpuPerRequest(
+        s.proc.pid!,
+        () => measure(url, { headers: auth, seconds: SECONDS }),
+        (f) => f.requests,
+      );
+      ours[k] = m.result;
+      oursCpu[k] = m.cpu;
+    }
     await s.stop();
 
     const peer = await startProcess([peerMain], { DATABASE_URL: databaseUrl }, await freePort(), '/health');
     const theirs: Record<string, LatencyFigures> = {};
+    const theirsCpu: Record<string, CpuPerRequest> = {};
     try {
-      for (const [k, qs] of Object.entries(cases))
-        theirs[k] = await measure(`${peer.url}/child-list?${qs.peer}`, {
-          seconds: SECONDS,
-          warmupSeconds: WARMUP,
-        });
+      for (const [k, qs] of Object.entries(cases)) {
+        const url = `${peer.url}/child-list?${qs.peer}`;
+        if (WARMUP) await measure(url, { seconds: WARMUP });
+        const m = await cpuPerRequest(
+          peer.proc.pid!,
+          () => measure(url, { seconds: SECONDS }),
+          (f) => f.requests,
+        );
+        theirs[k] = m.result;
+        theirsCpu[k] = m.cpu;
+      }
     } finally {
       await peer.stop();
     }
@@ -171,10 +188,23 @@ try {
         `${k} | ${o.p50ms} / ${o.p95ms} / ${o.p99ms}, ${o.reqPerSec}/s | ${p.p50ms} / ${p.p95ms} / ${p.p99ms}, ${p.reqPerSec}/s | ${(o.reqPerSec / Math.max(1, p.reqPerSec)).toFixed(1)}×`,
       );
     }
+    console.log('\nCPU per request, server (all its threads) + PostgreSQL, ms:');
+    const server = (c: CpuPerRequest) => c.mainMs + c.otherThreadsMs;
+    for (const k of Object.keys(cases)) {
+      const o = oursCpu[k]!;
+      const p = theirsCpu[k]!;
+      console.log(
+        `${k} | forecourt ${server(o).toFixed(2)} + ${o.databaseMs.toFixed(2)} | peer ${server(p).toFixed(2)} + ${p.databaseMs.toFixed(2)}`,
+      );
+    }
     fs.mkdirSync(path.join(root, 'bench/reports'), { recursive: true });
     fs.writeFileSync(
       path.join(root, 'bench/reports/list.json'),
-      JSON.stringify({ at: new Date().toISOString(), rows: ROWS, ours, peer: theirs }, null, 2),
+      JSON.stringify(
+        { at: new Date().toISOString(), rows: ROWS, ours, peer: theirs, oursCpu, peerCpu: theirsCpu },
+        null,
+        2,
+      ),
     );
     console.log('\nwritten to bench/reports/list.json');
   } finally {
