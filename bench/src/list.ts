@@ -140,37 +140,42 @@ try {
     console.log(`first page: total ${first.total}${first.estimated ? ' (estimated)' : ''}`);
 
     // CPU per request by process: on two shared cores the rates are bound by it, so it says what each
-    // ratio is made of (the server's work, and PostgreSQL's: the statements each request costs).
-    const ours: Record<string, LatencyFigures> = {};
-    const oursCpu: Record<string, CpuPerRequest> = {};
-    for (const [k, qs] of Object.entries(cases)) {
-      const url = `${s.url}/api/blade-system/dict-biz/child-list?${qs.ours}`;
-      if (WARMUP) await measure(url, { headers: auth, seconds: WARMUP });
-      const m = await cpuPerRequest(
-        s.proc.pid!,
-        () => measure(url, { headers: auth, seconds: SECONDS }),
-        (f) => f.requests,
-      );
-      ours[k] = m.result;
-      oursCpu[k] = m.cpu;
-    }
+    // ratio is made of (the server's work, and PostgreSQL's: the statements each request costs). Each case
+    // first runs unmeasured, outside the CPU's window too, so neither side's JIT warm-up lands in its figures.
+    const measureCases = async (
+      pid: number,
+      url: (qs: { ours: string; peer: string }) => string,
+      headers = {},
+    ) => {
+      const figures: Record<string, LatencyFigures> = {};
+      const cpu: Record<string, CpuPerRequest> = {};
+      for (const [k, qs] of Object.entries(cases)) {
+        if (WARMUP) await measure(url(qs), { headers, seconds: WARMUP });
+        const m = await cpuPerRequest(
+          pid,
+          () => measure(url(qs), { headers, seconds: SECONDS }),
+          (f) => f.requests,
+        );
+        figures[k] = m.result;
+        cpu[k] = m.cpu;
+      }
+      return { figures, cpu };
+    };
+    const { figures: ours, cpu: oursCpu } = await measureCases(
+      s.proc.pid!,
+      (qs) => `${s.url}/api/blade-system/dict-biz/child-list?${qs.ours}`,
+      auth,
+    );
     await s.stop();
 
     const peer = await startProcess([peerMain], { DATABASE_URL: databaseUrl }, await freePort(), '/health');
-    const theirs: Record<string, LatencyFigures> = {};
-    const theirsCpu: Record<string, CpuPerRequest> = {};
+    let theirs: Record<string, LatencyFigures>;
+    let theirsCpu: Record<string, CpuPerRequest>;
     try {
-      for (const [k, qs] of Object.entries(cases)) {
-        const url = `${peer.url}/child-list?${qs.peer}`;
-        if (WARMUP) await measure(url, { seconds: WARMUP });
-        const m = await cpuPerRequest(
-          peer.proc.pid!,
-          () => measure(url, { seconds: SECONDS }),
-          (f) => f.requests,
-        );
-        theirs[k] = m.result;
-        theirsCpu[k] = m.cpu;
-      }
+      ({ figures: theirs, cpu: theirsCpu } = await measureCases(
+        peer.proc.pid!,
+        (qs) => `${peer.url}/child-list?${qs.peer}`,
+      ));
     } finally {
       await peer.stop();
     }

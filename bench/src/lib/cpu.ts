@@ -16,20 +16,13 @@ export function cpuSeconds(pid: number): number {
   return ticks(fs.readFileSync(`/proc/${pid}/stat`, 'utf8')) / 100;
 }
 
-/** CPU seconds of a process's main thread and of all its other threads so far. */
+/**
+ * CPU seconds of a process's main thread, and of all its other threads (the process's total less the
+ * main thread's: threads that have ended still count there).
+ */
 export function threadCpu(pid: number): { main: number; others: number } {
-  let main = 0;
-  let others = 0;
-  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const s = ticks(fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')) / 100;
-      if (tid === String(pid)) main += s;
-      else others += s;
-    } catch {
-      // a thread that ended since the listing (its time is lost with it; pools keep theirs)
-    }
-  }
-  return { main, others };
+  const main = ticks(fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8')) / 100;
+  return { main, others: cpuSeconds(pid) - main };
 }
 
 /** CPU seconds every PostgreSQL process has used so far, by pid (the server's backends, writers, WAL). */

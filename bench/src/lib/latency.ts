@@ -14,7 +14,6 @@ const pct = (sorted: number[], p: number) =>
 
 /**
  * `connections` loops fetching the URL for `seconds`; every latency is kept, so any percentile is exact.
- * `warmupSeconds` of the same load run first, unmeasured, so neither side's JIT warm-up lands in its figures.
  */
 export async function measure(
   url: string,
@@ -22,10 +21,8 @@ export async function measure(
     headers?: Record<string, string>;
     connections?: number;
     seconds?: number;
-    warmupSeconds?: number;
   } = {},
 ): Promise<LatencyFigures> {
-  if (opts.warmupSeconds) await measure(url, { ...opts, seconds: opts.warmupSeconds, warmupSeconds: 0 });
   const until = performance.now() + (opts.seconds ?? 8) * 1000;
   const times: number[] = [];
   let errors = 0;
