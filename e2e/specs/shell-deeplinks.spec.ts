@@ -14,8 +14,38 @@ interface MenuNode {
   children?: MenuNode[];
 }
 
-/** The lists that start empty: the development SMS outbox holds only the texts this server has sent. */
-const FILLED_BY_USE = ['/monitor/notice/sms_outbox'];
+/**
+ * The lists that start empty: the development SMS outbox holds only the texts this server has sent, the
+ * attachments only what users uploaded, the risk diary only chat messages the word filter masked.
+ */
+const FILLED_BY_USE = ['/monitor/notice/sms_outbox', '/system/attach', '/system/risk_diary'];
+
+/**
+ * The admin's menus whose pages are not built yet: they say "not available yet". A module that builds one
+ * takes it off this list, and a page that stops showing the notice fails until it is taken off.
+ */
+const NOT_BUILT = [
+  '/base/ground',
+  '/fc/coupon/records',
+  '/fc/order/index',
+  '/fc/redPacket/index',
+  '/fc/score/exchange',
+  '/fc/score/goods',
+  '/fc/score/records',
+  '/fc/score/recordsToB',
+  '/fc/score/rules',
+  '/fc/trade/index',
+  '/monitor/dmt/log',
+  '/monitor/dmt/mq_confirm',
+  '/monitor/dmt/mq_message',
+  '/monitor/dmt/mq_message_data',
+  '/monitor/dmt/mq_relation',
+  '/monitor/notice/notice_log',
+  '/monitor/notice/notice_template',
+  '/store/column/column',
+  '/store/publish/ContentDetail',
+  '/store/publish/PublishList',
+];
 
 /** Every page of the admin's menus that an address opens by itself (no route parameters, not another site). */
 async function menuPages(): Promise<string[]> {
@@ -87,6 +117,7 @@ test.describe('every page opened by its address, as a bookmark or a shared link 
     const menu = await menuPages();
     expect(menu).toContain('/system/dept');
     expect(menu).toContain('/qiankun/micro/demo');
+    expect(menu).toEqual(expect.arrayContaining(NOT_BUILT));
     for (const path of ['/wel/index', ...menu]) {
       await page.goto(`${baseUrl()}${path}`);
       await page.locator('.fc-tabs .ant-tabs-tab-active').waitFor({ timeout: 30_000 });
@@ -95,6 +126,9 @@ test.describe('every page opened by its address, as a bookmark or a shared link 
         await page.locator('[data-micro-app="demo"]').getByRole('heading', { name: '示例微应用' }).waitFor();
       // Still the page asked for, not an error screen or the sign-in page.
       expect(new URL(page.url()).pathname, path).toBe(path);
+      // A built page, or one of the few still listed as not built (the tabs opened before stay, hidden).
+      const notice = page.getByText('该页面尚未开放').filter({ visible: true });
+      await expect(notice, `${path} says "not available yet"`).toHaveCount(NOT_BUILT.includes(path) ? 1 : 0);
       // A new user sees the demo company's rows in every list, except one that only fills by use.
       if ((await page.locator('.ant-table:visible').count()) && !FILLED_BY_USE.includes(path))
         await expect(page.locator('.ant-table-row:visible').first(), `${path} lists demo rows`).toBeVisible();
