@@ -1,9 +1,12 @@
-import { useMemo, useRef, useState } from 'react';
+import { lazy, useMemo, useRef, useState } from 'react';
 import { CrudTable } from '@/shared/crud';
 import { OpenedOnce } from '@/shared/ui/OpenedOnce';
-import { ImportWordsDialog, TestTextDialog } from './WordDialogs';
 import { wordDef } from './wordDef';
 import './messages';
+
+// The dialogs (a select, alerts, tags) load when first opened: the list shows without them.
+const ImportWordsDialog = lazy(() => import('./WordDialogs').then((m) => ({ default: m.ImportWordsDialog })));
+const TestTextDialog = lazy(() => import('./WordDialogs').then((m) => ({ default: m.TestTextDialog })));
 
 /** /text-filter/index: the declared word list with its two dialogs, the import and the text test. */
 export default function WordPage() {
