@@ -89,7 +89,11 @@ export function ImportWordsDialog({
       </Form>
       {result && (
         <Space orientation="vertical" style={{ width: '100%' }}>
-          <Alert type="success" showIcon title={t('risk.importDone', result)} />
+          <Alert
+            type="success"
+            showIcon
+            title={t('risk.importDone', { added: result.added, skipped: result.skipped })}
+          />
           {result.invalid.length > 0 && (
             <Alert
               type="warning"
