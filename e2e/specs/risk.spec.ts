@@ -108,6 +108,26 @@ test.describe('the sensitive-word filter and the risk diary', () => {
       .getByRole('button', { name: /搜\s?索/ })
       .click();
     await entry.waitFor();
+    // A time range: yesterday alone leaves it out, today finds it (dates as the browser's calendar shows them).
+    const day = (offset: number) =>
+      page.evaluate((o) => {
+        const d = new Date();
+        d.setDate(d.getDate() + o);
+        return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+      }, offset);
+    const pickRange = async (from: string, to: string) => {
+      await page.getByPlaceholder('开始日期').click();
+      await page.getByPlaceholder('开始日期').fill(from);
+      await page.getByPlaceholder('开始日期').press('Enter');
+      await page.getByPlaceholder('结束日期').fill(to);
+      await page.getByPlaceholder('结束日期').press('Enter');
+    };
+    const yesterday = await day(-1);
+    await pickRange(yesterday, yesterday);
+    await expect(entry).toHaveCount(0);
+    const today = await day(0);
+    await pickRange(today, today);
+    await entry.waitFor();
     // Read-only: an audit trail has no add, edit or remove.
     await expect(page.getByRole('button', { name: /新\s?增/ })).toHaveCount(0);
     await expect(entry.getByRole('button', { name: /编\s?辑|删\s?除/ })).toHaveCount(0);

@@ -46,6 +46,8 @@ addResources('risk', {
     hits: '命中词',
     hitCount: '命中数',
     time: '时间',
+    timeFrom: '开始日期',
+    timeTo: '结束日期',
   },
   en: {
     wordsTitle: 'Sensitive-word filter',
@@ -91,5 +93,7 @@ addResources('risk', {
     hits: 'Words hit',
     hitCount: 'Hits',
     time: 'Time',
+    timeFrom: 'From',
+    timeTo: 'To',
   },
 });

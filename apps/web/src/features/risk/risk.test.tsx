@@ -7,7 +7,6 @@ import type { RiskDiary, SensitiveWord } from '@forecourt/contracts';
 import '@/shared/upload/test-env';
 import i18n from '@/shared/i18n';
 import { useSession, type UserInfo } from '@/shared/auth/store';
-import { crudPage } from '@/shared/crud';
 
 const WORD: SensitiveWord = {
   id: '11',
@@ -57,7 +56,7 @@ http.post.mockImplementation(async (url: string, body?: Record<string, unknown>)
 });
 vi.mock('@/shared/http', async (real) => ({ ...(await real<typeof import('@/shared/http')>()), http }));
 const { default: WordPage } = await import('./WordPage');
-const { diaryDef } = await import('./diaryDef');
+const { default: DiaryPage } = await import('./DiaryPage');
 
 function draw(page: React.ReactNode, codes: string[]) {
   useSession.setState({
@@ -163,8 +162,7 @@ describe('the sensitive-word page', () => {
 
 describe('the risk diary', () => {
   it('lists masked messages read-only, and shows what was written beside what was delivered', async () => {
-    const { default: Diary } = crudPage(diaryDef);
-    draw(<Diary />, ['risk_diary_view', 'risk_diary_add', 'risk_diary_delete']);
+    draw(<DiaryPage />, ['risk_diary_view', 'risk_diary_add', 'risk_diary_delete']);
     const row = (await screen.findByText('sales1')).closest('tr')!;
     expect(within(row).getByText('****给我，可以**')).toBeTruthy();
     expect(within(row).getByText('私下转账')).toBeTruthy();
@@ -177,5 +175,22 @@ describe('the risk diary', () => {
     await waitFor(() => expect(within(d).getByDisplayValue('私下转账给我，可以飞单')).toBeTruthy());
     expect(within(d).getByDisplayValue('****给我，可以**')).toBeTruthy();
     expect(within(d).getByText('飞单')).toBeTruthy();
+  }, 60_000);
+
+  it('asks for the chosen days, whole days in the user time zone', async () => {
+    draw(<DiaryPage />, ['risk_diary_view']);
+    await screen.findByText('sales1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByPlaceholderText('From'));
+    await user.type(screen.getByPlaceholderText('From'), '2026-11-01{Enter}');
+    await user.type(screen.getByPlaceholderText('To'), '2026-11-02{Enter}');
+    const asked = () =>
+      http.get.mock.calls
+        .filter(([u]) => u === '/api/blade-system/risk-diary/list')
+        .map(([, o]) => (o as { params: Record<string, unknown> }).params);
+    await waitFor(() => expect(asked().some((p) => p.createTime_ge)).toBe(true));
+    const p = asked().at(-1)!;
+    expect(new Date(String(p.createTime_ge)).getTime()).toBe(new Date(2026, 10, 1).getTime());
+    expect(new Date(String(p.createTime_lt)).getTime()).toBe(new Date(2026, 10, 3).getTime());
   }, 60_000);
 });
