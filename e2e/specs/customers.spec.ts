@@ -25,10 +25,16 @@ async function searchPhone(page: Page, phone: string) {
     .click();
 }
 
-/** Picks an option of the select labelled `label` in the open dialog. */
+/**
+ * Picks an option of the select labelled `label` in the open dialog, in that select's own popup (found by
+ * the list its input controls): another select's popup may still be on screen, closing.
+ */
 async function choose(page: Page, label: string, option: string) {
-  await dialog(page).getByLabel(label, { exact: true }).click();
-  await clickShown(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }));
+  const input = dialog(page).getByLabel(label, { exact: true });
+  await input.click();
+  const list = await input.getAttribute('aria-controls');
+  const popup = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${list}"]`) });
+  await clickShown(popup.locator('.ant-select-item-option', { hasText: option }).first());
 }
 
 /** In the open staff picker: opens the departments on the way and ticks the staff member. */
