@@ -1,22 +1,18 @@
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { Form } from 'antd';
-import Input from 'antd/es/input/Input';
-import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/shared/auth/store';
 import { CrudTable } from '@/shared/crud';
 import { http, toast } from '@/shared/http';
 import { DeptEmpPicker } from '@/shared/pickers/DeptEmpPicker';
 import { emptyPick, type PickerValue } from '@/shared/pickers/selection';
+import { DayRangeFilter, wholeDays, type DayRange } from '@/shared/ui/DayRangeFilter';
 import { OpenedOnce } from '@/shared/ui/OpenedOnce';
 import { CUSTOMER, customerDef, seesAll, type CustomerRow } from './customerDef';
 import { staffPick } from './fields';
 import './messages';
 
-// The calendar of the created-time filter loads beside the list; the staff picker's dialog when opened.
-const RangePicker = lazy(() =>
-  import('antd/es/date-picker').then((m) => ({ default: m.default.RangePicker })),
-);
+// The staff picker's dialog loads when first opened.
 const DeptEmpPickerDialog = lazy(() =>
   import('@/shared/pickers/DeptEmpPickerDialog').then((m) => ({ default: m.DeptEmpPickerDialog })),
 );
@@ -50,7 +46,7 @@ export default function CustomerPage() {
     : undefined;
   const [assigning, setAssigning] = useState<Assigning>();
   const [staff, setStaff] = useState<PickerValue>(emptyPick());
-  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const [range, setRange] = useState<DayRange>(null);
   const meId = me?.id;
   const meName = me?.name;
   const def = useMemo(
@@ -63,12 +59,9 @@ export default function CustomerPage() {
     [admin, meId, meName],
   );
   const params = useMemo(() => {
-    const p: Record<string, string> = {};
+    const p = wholeDays(range, 'createTime');
     const chosen = staff.empList[0];
     if (admin && chosen) p.userId = chosen.id;
-    // Whole days in the user's time zone: from the first day's start to the start of the day after the last.
-    if (range?.[0]) p.createTime_ge = range[0].startOf('day').format();
-    if (range?.[1]) p.createTime_lt = range[1].add(1, 'day').startOf('day').format();
     return p;
   }, [admin, staff, range]);
 
@@ -98,21 +91,7 @@ export default function CustomerPage() {
           </Form.Item>
         )}
         <Form.Item label={t('member.createTime')}>
-          <Suspense
-            fallback={
-              <Input
-                disabled
-                style={{ width: 256 }}
-                placeholder={`${t('member.createdFrom')} ~ ${t('member.createdTo')}`}
-              />
-            }
-          >
-            <RangePicker
-              value={range}
-              onChange={(v) => setRange(v)}
-              placeholder={[t('member.createdFrom'), t('member.createdTo')]}
-            />
-          </Suspense>
+          <DayRangeFilter value={range} onChange={setRange} />
         </Form.Item>
       </Form>
       <CrudTable def={def} params={params} />

@@ -15,8 +15,6 @@ addResources('member', {
     statusOf: { '1': '正常', '2': '停用' },
     remark: '备注',
     createTime: '创建时间',
-    createdFrom: '开始日期',
-    createdTo: '结束日期',
     staffHelp: '只有管理员可以指定或更换负责人；您新增的客户由您负责',
     staffEmpty: '未分配',
     statusHelp: '停用的客户会立即退出手机端',
@@ -39,8 +37,6 @@ addResources('member', {
     statusOf: { '1': 'Active', '2': 'Disabled' },
     remark: 'Remark',
     createTime: 'Created',
-    createdFrom: 'From',
-    createdTo: 'To',
     staffHelp:
       'Only an administrator can choose or change the responsible staff member; customers you add are yours',
     staffEmpty: 'Not assigned',

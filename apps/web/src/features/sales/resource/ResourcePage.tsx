@@ -3,21 +3,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Space } from 'antd';
 import Input from 'antd/es/input/Input';
 import { ImportOutlined } from '@ant-design/icons';
-import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/shared/auth/store';
 import { CrudTable } from '@/shared/crud';
+import { DayRangeFilter, type DayRange } from '@/shared/ui/DayRangeFilter';
 import type { ModelChoice } from '../catalog';
 import { resourceDef } from './resourceDef';
 import './messages';
 
-// The filters' model cascader and calendar load beside the list (an input holds each one's place
+// The filters' model cascader loads beside the list (an input holds each one's place
 // meanwhile); the import dialog (an upload, a sheet writer) when first opened.
 const ModelCascader = lazy(() =>
   import('../catalog/ModelCascader').then((m) => ({ default: m.ModelCascader })),
-);
-const RangePicker = lazy(() =>
-  import('antd/es/date-picker').then((m) => ({ default: m.default.RangePicker })),
 );
 const ImportDialog = lazy(() => import('./ImportDialog').then((m) => ({ default: m.ImportDialog })));
 
@@ -32,7 +29,7 @@ export default function ResourcePage() {
   const staff = Boolean(permission.resource_add || permission.resource_edit);
   const def = useMemo(() => resourceDef(staff), [staff]);
   const [model, setModel] = useState<ModelChoice>();
-  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const [range, setRange] = useState<DayRange>(null);
   const [importing, setImporting] = useState(false);
   const [imported, setImported] = useState(false);
   const qc = useQueryClient();
@@ -52,21 +49,11 @@ export default function ResourcePage() {
           </Suspense>
         </Form.Item>
         <Form.Item label={t('sales.resource.arrivalDate')}>
-          <Suspense
-            fallback={
-              <Input
-                disabled
-                style={{ width: 256 }}
-                placeholder={`${t('sales.resource.arrivalFrom')} ~ ${t('sales.resource.arrivalTo')}`}
-              />
-            }
-          >
-            <RangePicker
-              value={range}
-              onChange={(v) => setRange(v)}
-              placeholder={[t('sales.resource.arrivalFrom'), t('sales.resource.arrivalTo')]}
-            />
-          </Suspense>
+          <DayRangeFilter
+            value={range}
+            onChange={setRange}
+            placeholder={['sales.resource.arrivalFrom', 'sales.resource.arrivalTo']}
+          />
         </Form.Item>
       </Form>
       <CrudTable
