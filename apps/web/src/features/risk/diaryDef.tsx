@@ -20,7 +20,7 @@ const hitTags = (hits: unknown) =>
  */
 export const diaryDef: CrudDef<RiskDiary> = {
   name: 'risk-diary',
-  title: 'risk.diaryTitle',
+  title: 'risk.diaryNoun',
   perm: 'risk_diary',
   rowName: (r) => r.account ?? r.id,
   api: {

@@ -3,7 +3,8 @@ import { addResources } from '@/shared/i18n';
 /** Texts of the sensitive-word filter and the risk diary. */
 addResources('risk', {
   zh: {
-    wordsTitle: '敏感词过滤',
+    // What a dialog calls a row: 新增敏感词, 查看风险日志.
+    wordNoun: '敏感词',
     word: '敏感词',
     category: '分类',
     status: '状态',
@@ -37,7 +38,7 @@ addResources('risk', {
     testMasked: '发出后的文本',
     testHits: '命中的敏感词',
     testNone: '没有命中任何敏感词',
-    diaryTitle: '风险日志',
+    diaryNoun: '风险日志',
     source: '来源',
     sourceOf: { chat: '聊天' },
     account: '发送人',
@@ -46,11 +47,9 @@ addResources('risk', {
     hits: '命中词',
     hitCount: '命中数',
     time: '时间',
-    timeFrom: '开始日期',
-    timeTo: '结束日期',
   },
   en: {
-    wordsTitle: 'Sensitive-word filter',
+    wordNoun: 'sensitive word',
     word: 'Sensitive word',
     category: 'Category',
     status: 'Status',
@@ -84,7 +83,7 @@ addResources('risk', {
     testMasked: 'As delivered',
     testHits: 'Words hit',
     testNone: 'No sensitive word found',
-    diaryTitle: 'Risk diary',
+    diaryNoun: 'risk diary entry',
     source: 'Source',
     sourceOf: { chat: 'Chat' },
     account: 'Sender',
@@ -93,7 +92,5 @@ addResources('risk', {
     hits: 'Words hit',
     hitCount: 'Hits',
     time: 'Time',
-    timeFrom: 'From',
-    timeTo: 'To',
   },
 });

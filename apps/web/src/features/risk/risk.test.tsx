@@ -93,7 +93,8 @@ describe('the sensitive-word page', () => {
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: /Add$/ }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /save/i }));
+    expect(within(await screen.findByRole('dialog')).getByText('Add sensitive word')).toBeTruthy();
+    await user.click(within(dialog()).getByRole('button', { name: /save/i }));
     expect(await within(dialog()).findByText('Please enter the sensitive word')).toBeTruthy();
     await user.type(within(dialog()).getByLabelText('Sensitive word'), '私聊,加价');
     await user.click(within(dialog()).getByRole('button', { name: /save/i }));
@@ -172,6 +173,7 @@ describe('the risk diary', () => {
     const user = userEvent.setup();
     await user.click(within(row).getByRole('button', { name: 'View' }));
     const d = await screen.findByRole('dialog');
+    expect(within(d).getByText('View risk diary entry')).toBeTruthy();
     await waitFor(() => expect(within(d).getByDisplayValue('私下转账给我，可以飞单')).toBeTruthy());
     expect(within(d).getByDisplayValue('****给我，可以**')).toBeTruthy();
     expect(within(d).getByText('飞单')).toBeTruthy();

@@ -24,7 +24,7 @@ export interface WordPageHooks {
 export function wordDef({ importWords, testText }: WordPageHooks): CrudDef<SensitiveWord> {
   return {
     name: 'sensitive-word',
-    title: 'risk.wordsTitle',
+    title: 'risk.wordNoun',
     perm: 'text_filter',
     rowName: (r) => r.word,
     api: {
