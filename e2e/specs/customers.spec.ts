@@ -1,4 +1,4 @@
-import { test, expect, baseUrl, clickShown, type Page } from '../support/fixtures';
+import { test, expect, baseUrl, clickShown, pickOption, type Page } from '../support/fixtures';
 
 /** antd puts a space between two Chinese characters of a plain button ("保 存"). */
 const cn = (text: string) => new RegExp(`^\\s*${[...text].join('\\s?')}\\s*$`);
@@ -25,17 +25,9 @@ async function searchPhone(page: Page, phone: string) {
     .click();
 }
 
-/**
- * Picks an option of the select labelled `label` in the open dialog, in that select's own popup (found by
- * the list its input controls): another select's popup may still be on screen, closing.
- */
-async function choose(page: Page, label: string, option: string) {
-  const input = dialog(page).getByLabel(label, { exact: true });
-  await input.click();
-  const list = await input.getAttribute('aria-controls');
-  const popup = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${list}"]`) });
-  await clickShown(popup.locator('.ant-select-item-option', { hasText: option }).first());
-}
+/** Picks an option of the select labelled `label` in the open dialog. */
+const choose = (page: Page, label: string, option: string) =>
+  pickOption(dialog(page).getByLabel(label, { exact: true }), option);
 
 /** In the open staff picker: opens the departments on the way and ticks the staff member. */
 async function pickStaff(page: Page, depts: string[], name: string) {

@@ -1,4 +1,4 @@
-import { test, expect, baseUrl, clickShown, chatWith, openChat, send, type Page } from '../support/fixtures';
+import { test, expect, baseUrl, clickShown, pickOption, chatWith, openChat, send, type Page } from '../support/fixtures';
 
 /** antd puts a space between two Chinese characters of a plain button ("保 存"). */
 const cn = (text: string) => new RegExp(`^\\s*${[...text].join('\\s?')}\\s*$`);
@@ -37,12 +37,7 @@ test.describe('the sensitive-word filter and the risk diary', () => {
     await clickShown(dialog(page).getByRole('button', { name: cn('保存') }));
     await dialog(page).getByText('敏感词不能含有换行、逗号或分号').waitFor();
     await dialog(page).getByLabel('敏感词').fill(word);
-    // The option in this select's own popup (found by the list its input controls).
-    const category = dialog(page).getByLabel('分类');
-    await category.click();
-    const list = await category.getAttribute('aria-controls');
-    const popup = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${list}"]`) });
-    await clickShown(popup.locator('.ant-select-item-option', { hasText: '广告' }).first());
+    await pickOption(dialog(page).getByLabel('分类'), '广告');
     await clickShown(dialog(page).getByRole('button', { name: cn('保存') }));
     await said(page, '保存成功');
     await searchWord(page, word);

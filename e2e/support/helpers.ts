@@ -93,6 +93,26 @@ export async function clickShown(target: Locator) {
 }
 
 /**
+ * Picks `option` in the select whose input is `input`, in that select's own popup (found by the list the
+ * input controls while open: another select's popup may still be on screen, closing), and waits until the
+ * select shows it. A full run twice saved a form whose select did not hold the option just clicked (never
+ * reproduced alone, nor on a loaded machine): the pick is made again if the select does not show it, so a
+ * lost click cannot pass as a saved value, and a select that refuses the option still fails here.
+ */
+export async function pickOption(input: Locator, option: string) {
+  const page = input.page();
+  const select = input.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]');
+  await expect(async () => {
+    if ((await input.getAttribute('aria-expanded')) !== 'true') await input.click();
+    const list = await input.getAttribute('aria-controls');
+    expect(list).toBeTruthy();
+    const popup = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${list}"]`) });
+    await clickShown(popup.locator('.ant-select-item-option', { hasText: option }).first());
+    await expect(select.locator('.ant-select-content')).toHaveText(option, { timeout: 3_000 });
+  }).toPass({ intervals: [500, 1_000], timeout: 30_000 });
+}
+
+/**
  * Right-clicks `target` and picks `item` from the menu that opens at the pointer. Neither click scrolls:
  * antd closes such a menu when the page or a scroll container around the target scrolls, and Playwright
  * scrolls its target into view on each retry of a click (a target still moving, a menu still sliding in);
