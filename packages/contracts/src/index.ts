@@ -14,5 +14,6 @@ export * from './region.js';
 export * from './storage.js';
 export * from './risk.js';
 export * from './outbox.js';
+export * from './notice.js';
 export * from './desk.js';
 export * from './im.js';

@@ -23,6 +23,9 @@ export const notFound = (key = 'common.rowNotFound', params?: Record<string, unk
 export const tooMany = (key = 'common.tooManyRequests', params?: Record<string, unknown>) =>
   new AppError(429, key, params);
 
+/** A service the request needs (an SMS gateway, a mail server) refused it: HTTP 503, worth trying later. */
+export const unavailable = (key: string, params?: Record<string, unknown>) => new AppError(503, key, params);
+
 /** OAuth-style failure of the token endpoint: answered unwrapped as { error_code, error_description }. */
 export class OAuthError extends Error {
   constructor(

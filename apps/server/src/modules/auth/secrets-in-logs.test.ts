@@ -138,8 +138,11 @@ describe(`no secret reaches a log (${dbLabel})`, () => {
     const clientLog = await db.query<{ url: string }>('SELECT url FROM blade_log_client');
     expect(clientLog.length).toBe(1);
     // The notice log keeps each text sent, with its code masked (the code itself is only in the outbox).
-    const notices = await db.query<{ content: string }>('SELECT content FROM blade_notice_log');
-    expect(notices.length).toBeGreaterThan(0);
+    // (The demo company's log of earlier days is in it too: the reset above must be, just written.)
+    const notices = await db.query<{ content: string; recent: boolean }>(
+      `SELECT content, create_time > now() - interval '10 minutes' AS recent FROM blade_notice_log`,
+    );
+    expect(notices.filter((n) => n.recent).length).toBeGreaterThan(0);
     const everything = [
       ...notices.map((n) => n.content),
       ...lines,

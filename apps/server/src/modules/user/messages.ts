@@ -22,6 +22,7 @@ registerMessages(
     'user.smsTooSoon': '请 {seconds} 秒后再获取验证码',
     'user.smsDailyLimit': '该手机号今日获取验证码次数已达上限',
     'user.smsText': '【前庭】您的验证码是 {code}，5 分钟内有效。如非本人操作请忽略。',
+    'user.smsSendFailed': '短信发送失败，请稍后再试',
     'user.smsCodeInvalid': '验证码错误或已过期',
     'user.smsCodeRequired': '请输入验证码',
     'user.passwordReset': '密码已重置，请使用新密码登录',
@@ -55,6 +56,7 @@ registerMessages(
     'user.smsDailyLimit': 'This number has asked for too many codes today',
     'user.smsText':
       '[Forecourt] Your verification code is {code}, valid for 5 minutes. Ignore this message if you did not ask for it.',
+    'user.smsSendFailed': 'The text message could not be sent; please try again later',
     'user.smsCodeInvalid': 'Verification code wrong or expired',
     'user.smsCodeRequired': 'Please enter the verification code',
     'user.passwordReset': 'Password reset, please sign in with the new password',

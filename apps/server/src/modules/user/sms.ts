@@ -1,7 +1,8 @@
 import { createHash, randomInt } from 'node:crypto';
 import { checkMobile as mobileProblem } from '@forecourt/contracts';
 import type { Db } from '../../platform/db/index.js';
-import { bad, tooMany } from '../../platform/errors.js';
+import { NOTICE_FAILED, NOTICE_SENT } from '@forecourt/contracts';
+import { bad, tooMany, unavailable } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { all, allTenants, exec, first, globalDb, scoped, sql } from '../../platform/sql/index.js';
 import { t, type Lang } from '../../platform/i18n.js';
@@ -101,32 +102,53 @@ export async function issueSmsCode(
     throw tooMany('user.smsTooSoon', { seconds: Number(recent.wait) });
   if (Number(recent?.today ?? 0) >= SMS_DAILY_LIMIT) throw tooMany('user.smsDailyLimit');
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await db.tx(async (tx) => {
-    const inTenant = scoped({ tenantId, isPlatformAdmin: false });
-    await exec(
-      tx,
-      inTenant.insertInto('auth_sms_code', {
-        id: newId(),
-        phone,
-        purpose,
-        codeHash: deliver ? hashCode(phone, code) : 'undelivered',
-        expiresAt: sql<Date>`now() + interval '${sql.raw(String(SMS_CODE_TTL_MINUTES))} minutes'`,
-      }),
-    );
-    if (!deliver) return;
-    await sender.send(tx, tenantId, phone, t(lang, 'user.smsText', { code }), `sms.${purpose}`);
-    // The notice log records the send for operations, never the code.
-    await exec(
-      tx,
-      inTenant.insertInto('blade_notice_log', {
-        id: newId(),
-        channel: 'sms',
-        receiver: phone,
-        templateCode: `sms.${purpose}`,
-        content: t(lang, 'user.smsText', { code: '******' }),
-      }),
-    );
-  });
+  const inTenant = scoped({ tenantId, isPlatformAdmin: false });
+  const logRow = (sendStatus: number, error: string | null) =>
+    inTenant.insertInto('blade_notice_log', {
+      id: newId(),
+      channel: 'sms',
+      receiver: phone,
+      templateCode: `sms.${purpose}`,
+      // The notice log records the send for operations, never the code.
+      content: t(lang, 'user.smsText', { code: '******' }),
+      sendStatus,
+      error,
+    });
+  let refused: { error: unknown } | undefined;
+  try {
+    await db.tx(async (tx) => {
+      await exec(
+        tx,
+        inTenant.insertInto('auth_sms_code', {
+          id: newId(),
+          phone,
+          purpose,
+          codeHash: deliver ? hashCode(phone, code) : 'undelivered',
+          expiresAt: sql<Date>`now() + interval '${sql.raw(String(SMS_CODE_TTL_MINUTES))} minutes'`,
+        }),
+      );
+      if (!deliver) return;
+      try {
+        await sender.send(tx, tenantId, phone, t(lang, 'user.smsText', { code }), `sms.${purpose}`);
+      } catch (error) {
+        refused = { error };
+        throw error;
+      }
+      await exec(tx, logRow(NOTICE_SENT, null));
+    });
+  } catch (err) {
+    if (!refused || refused.error !== err) throw err;
+    // The gateway refused: no code was kept (it would count against the number's limits for nothing), and
+    // operations see the failure in the notice log, with the gateway's words but never the code.
+    await exec(db, logRow(NOTICE_FAILED, gatewayError(err, code)));
+    throw unavailable('user.smsSendFailed');
+  }
+}
+
+/** What a gateway said when it refused a text, as the notice log keeps it: short, and without the code. */
+export function gatewayError(err: unknown, code: string): string {
+  const said = err instanceof Error ? err.message : String(err);
+  return (said.split(code).join('******') || 'error').slice(0, 500);
 }
 
 /** Spends the latest live code of the number if it matches; wrong tries are counted and capped. */
