@@ -1,11 +1,12 @@
 import { createHash, randomInt } from 'node:crypto';
 import { checkMobile as mobileProblem } from '@forecourt/contracts';
 import type { Db } from '../../platform/db/index.js';
-import { NOTICE_FAILED, NOTICE_SENT } from '@forecourt/contracts';
+import { NOTICE_FAILED, NOTICE_SENT, fillTemplate, type NoticeTemplateCode } from '@forecourt/contracts';
 import { bad, tooMany, unavailable } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { all, allTenants, exec, first, globalDb, scoped, sql } from '../../platform/sql/index.js';
 import { t, type Lang } from '../../platform/i18n.js';
+import { templateText } from '../notice/index.js';
 
 /** Delivers a text message through an SMS gateway; a deployment plugs its gateway in with setSmsSender. */
 export interface SmsSender {
@@ -102,6 +103,13 @@ export async function issueSmsCode(
     throw tooMany('user.smsTooSoon', { seconds: Number(recent.wait) });
   if (Number(recent?.today ?? 0) >= SMS_DAILY_LIMIT) throw tooMany('user.smsDailyLimit');
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  // The tenant's own text for this notice when it wrote one (Monitoring → Notice templates), else ours.
+  const templateCode = templateOf(purpose);
+  const template = templateCode && (await templateText(db, tenantId, templateCode));
+  const textWith = (shown: string) =>
+    template
+      ? fillTemplate(template, { code: shown, minutes: SMS_CODE_TTL_MINUTES })
+      : t(lang, 'user.smsText', { code: shown });
   const inTenant = scoped({ tenantId, isPlatformAdmin: false });
   const logRow = (sendStatus: number, error: string | null) =>
     inTenant.insertInto('blade_notice_log', {
@@ -110,7 +118,7 @@ export async function issueSmsCode(
       receiver: phone,
       templateCode: `sms.${purpose}`,
       // The notice log records the send for operations, never the code.
-      content: t(lang, 'user.smsText', { code: '******' }),
+      content: textWith('******'),
       sendStatus,
       error,
     });
@@ -129,7 +137,7 @@ export async function issueSmsCode(
       );
       if (!deliver) return;
       try {
-        await sender.send(tx, tenantId, phone, t(lang, 'user.smsText', { code }), `sms.${purpose}`);
+        await sender.send(tx, tenantId, phone, textWith(code), `sms.${purpose}`);
       } catch (error) {
         refused = { error };
         throw error;
@@ -144,6 +152,10 @@ export async function issueSmsCode(
     throw unavailable('user.smsSendFailed');
   }
 }
+
+/** The template a purpose's text comes from: a customer's sign-in on any tenant's mobile page is `sms.h5`. */
+export const templateOf = (purpose: string): NoticeTemplateCode | null =>
+  purpose.startsWith('h5:') ? 'sms.h5' : purpose === 'reset' ? 'sms.reset' : null;
 
 /** What a gateway said when it refused a text, as the notice log keeps it: short, and without the code. */
 export function gatewayError(err: unknown, code: string): string {

@@ -263,6 +263,23 @@ export interface BladeNoticeRead {
   userId: Int8;
 }
 
+export interface BladeNoticeTemplate {
+  channel: string;
+  code: string;
+  content: string;
+  createDept: Int8 | null;
+  createTime: Generated<Timestamp>;
+  createUser: Int8 | null;
+  id: Int8;
+  isDeleted: Generated<number>;
+  name: string;
+  remark: string | null;
+  status: Generated<number>;
+  tenantId: Generated<string>;
+  updateTime: Generated<Timestamp>;
+  updateUser: Int8 | null;
+}
+
 export interface BladeParam {
   createDept: Int8 | null;
   createTime: Generated<Timestamp>;
@@ -834,6 +851,7 @@ export interface DB {
   blade_notice: BladeNotice;
   blade_notice_log: BladeNoticeLog;
   blade_notice_read: BladeNoticeRead;
+  blade_notice_template: BladeNoticeTemplate;
   blade_param: BladeParam;
   blade_post: BladePost;
   blade_region: BladeRegion;
@@ -1105,6 +1123,22 @@ export const tableColumns = {
     noticeId: 'integer',
     readTime: 'date',
     userId: 'integer',
+  },
+  blade_notice_template: {
+    channel: 'text',
+    code: 'text',
+    content: 'text',
+    createDept: 'integer',
+    createTime: 'date',
+    createUser: 'integer',
+    id: 'integer',
+    isDeleted: 'integer',
+    name: 'text',
+    remark: 'text',
+    status: 'integer',
+    tenantId: 'text',
+    updateTime: 'date',
+    updateUser: 'integer',
   },
   blade_param: {
     createDept: 'integer',
@@ -1652,6 +1686,7 @@ export const nullableColumns: Record<string, readonly string[]> = {
   blade_menu_sync_record: ['createUser'],
   blade_notice: ['content', 'contentEn', 'createDept', 'createUser', 'titleEn', 'updateUser'],
   blade_notice_log: ['error', 'templateCode'],
+  blade_notice_template: ['createDept', 'createUser', 'remark', 'updateUser'],
   blade_param: ['createDept', 'createUser', 'remark', 'updateUser'],
   blade_post: ['createDept', 'createUser', 'postCode', 'remark', 'updateUser'],
   blade_region: [
