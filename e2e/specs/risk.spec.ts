@@ -1,4 +1,14 @@
-import { test, expect, baseUrl, clickShown, pickOption, chatWith, openChat, send, type Page } from '../support/fixtures';
+import {
+  test,
+  expect,
+  baseUrl,
+  clickShown,
+  pickOption,
+  chatWith,
+  openChat,
+  send,
+  type Page,
+} from '../support/fixtures';
 
 /** antd puts a space between two Chinese characters of a plain button ("保 存"). */
 const cn = (text: string) => new RegExp(`^\\s*${[...text].join('\\s?')}\\s*$`);

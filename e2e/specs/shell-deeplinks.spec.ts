@@ -40,7 +40,6 @@ const NOT_BUILT = [
   '/monitor/dmt/mq_message',
   '/monitor/dmt/mq_message_data',
   '/monitor/dmt/mq_relation',
-  '/monitor/notice/notice_template',
   '/store/column/column',
   '/store/publish/ContentDetail',
   '/store/publish/PublishList',

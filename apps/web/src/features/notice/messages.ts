@@ -1,6 +1,6 @@
 import { addResources } from '@/shared/i18n';
 
-/** Texts of the notice log. */
+/** Texts of the notice log and the notice templates. */
 addResources('notice', {
   zh: {
     // What a dialog calls a row: 查看通知记录.
@@ -16,6 +16,17 @@ addResources('notice', {
     sent: '已发送',
     failed: '发送失败',
     error: '失败原因',
+    templateNoun: '通知模板',
+    code: '用途',
+    name: '模板名称',
+    text: '模板内容',
+    textHelp: '必须包含 {code}（验证码），可用 {minutes}（有效分钟数）；停用或删除后发送系统默认文本',
+    needsCode: '模板内容必须包含 {{placeholder}}，验证码会填在那里',
+    unknownPlaceholder: '不认识的占位符 {{name}}，可用的有：{{allowed}}',
+    enabled: '启用',
+    disabled: '停用',
+    remark: '备注',
+    updateTime: '更新时间',
   },
   en: {
     logNoun: 'notice log entry',
@@ -30,5 +41,17 @@ addResources('notice', {
     sent: 'Sent',
     failed: 'Failed',
     error: 'Reason',
+    templateNoun: 'notice template',
+    code: 'Used for',
+    name: 'Template name',
+    text: 'Template text',
+    textHelp:
+      'Must contain {code} (the code) and may contain {minutes} (minutes it is valid); disabled or removed, the built-in text is sent',
+    needsCode: 'The template text must contain {{placeholder}}, where the code goes',
+    unknownPlaceholder: 'Unknown placeholder {{name}}; the ones filled in are: {{allowed}}',
+    enabled: 'Enabled',
+    disabled: 'Disabled',
+    remark: 'Remark',
+    updateTime: 'Updated',
   },
 });

@@ -8,13 +8,13 @@ import './messages';
 const LOG = '/api/blade-system/notice-log';
 
 /**
- * A template code as people say it: the SMS codes the platform sends have names (`sms.reset`; `sms.h5:<tenant>`
- * for a customer's sign-in on the mobile page); any other code is shown as it is.
+ * A template code as people say it: the SMS codes the platform sends have names (`sms.reset`; `sms.h5`, logged
+ * as `sms.h5:<tenant>`, for a customer's sign-in on the mobile page); any other code is shown as it is.
  */
 export function templateName(code: string | null): string {
   if (!code) return '';
   if (code === 'sms.reset') return i18n.t('notice.templateOf.reset');
-  if (code.startsWith('sms.h5:')) return i18n.t('notice.templateOf.h5');
+  if (code === 'sms.h5' || code.startsWith('sms.h5:')) return i18n.t('notice.templateOf.h5');
   return code;
 }
 
@@ -72,6 +72,12 @@ export const noticeLogDef: CrudDef<NoticeLog> = {
       render: statusTag,
       form: {},
     },
-    { prop: 'error', label: 'notice.error', ellipsis: true, width: 200, form: { type: 'textarea', wide: true } },
+    {
+      prop: 'error',
+      label: 'notice.error',
+      ellipsis: true,
+      width: 200,
+      form: { type: 'textarea', wide: true },
+    },
   ],
 };
