@@ -15,5 +15,6 @@ export * from './storage.js';
 export * from './risk.js';
 export * from './outbox.js';
 export * from './notice.js';
+export * from './logs.js';
 export * from './desk.js';
 export * from './im.js';

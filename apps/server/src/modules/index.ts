@@ -8,6 +8,7 @@ import { storageModule } from './storage/index.js';
 import { notifyModule } from './notify/index.js';
 import { deptModule } from './dept/index.js';
 import { outboxModule } from './outbox/index.js';
+import { logsModule } from './logs/index.js';
 import { noticeModule } from './notice/index.js';
 import { paramModule } from './param/index.js';
 import { roleModule } from './role/index.js';
@@ -33,6 +34,7 @@ export const modules: ServerModule[] = [
   storageModule,
   notifyModule,
   outboxModule,
+  logsModule,
   deptModule,
   paramModule,
   roleModule,
