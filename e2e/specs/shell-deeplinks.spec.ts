@@ -18,7 +18,12 @@ interface MenuNode {
  * The lists that start empty: the development SMS outbox holds only the texts this server has sent, the
  * attachments only what users uploaded, the risk diary only chat messages the word filter masked.
  */
-const FILLED_BY_USE = ['/monitor/notice/sms_outbox', '/system/attach', '/system/risk_diary'];
+const FILLED_BY_USE = [
+  '/monitor/notice/sms_outbox',
+  '/system/attach',
+  '/system/risk_diary',
+  '/monitor/dmt/log',
+];
 
 /**
  * The admin's menus whose pages are not built yet: they say "not available yet". A module that builds one
@@ -35,7 +40,6 @@ const NOT_BUILT = [
   '/fc/score/recordsToB',
   '/fc/score/rules',
   '/fc/trade/index',
-  '/monitor/dmt/log',
   '/monitor/dmt/mq_confirm',
   '/monitor/dmt/mq_message',
   '/monitor/dmt/mq_message_data',
