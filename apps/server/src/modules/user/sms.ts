@@ -1,7 +1,12 @@
 import { createHash, randomInt } from 'node:crypto';
-import { checkMobile as mobileProblem } from '@forecourt/contracts';
+import {
+  NOTICE_FAILED,
+  NOTICE_SENT,
+  checkMobile as mobileProblem,
+  fillTemplate,
+  type NoticeTemplateCode,
+} from '@forecourt/contracts';
 import type { Db } from '../../platform/db/index.js';
-import { NOTICE_FAILED, NOTICE_SENT, fillTemplate, type NoticeTemplateCode } from '@forecourt/contracts';
 import { bad, tooMany, unavailable } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { all, allTenants, exec, first, globalDb, scoped, sql } from '../../platform/sql/index.js';
