@@ -43,6 +43,10 @@ export const rawSqlAllowlist: Record<string, { tables: string[]; reason: string 
     tables: ['blade_role', 'blade_top_menu'],
     reason: 'seed: first-start data written before any caller exists',
   },
+  'notice/seed.ts': {
+    tables: ['blade_notice_log', 'blade_notice_template'],
+    reason: 'seed: first-start data written before any caller exists',
+  },
   'risk/seed.ts': {
     tables: ['blade_tenant', 'risk_sensitive_word'],
     reason: 'seed: first-start data written before any caller exists',
