@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Form, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/shared/auth/store';
-import { DEFAULT_TENANT } from '@/shared/auth/session';
+import { isPlatformAdmin } from '@/shared/auth/session';
 import { CrudTable } from '@/shared/crud';
 import { DayRangeFilter, wholeDays, type DayRange } from '@/shared/ui/DayRangeFilter';
 import { clientDef, serverDef } from './logDefs';
@@ -14,12 +14,7 @@ import './messages';
  */
 export default function LogsPage() {
   const { t } = useTranslation();
-  const user = useSession((s) => s.user);
-  const platform =
-    user?.tenant_id === DEFAULT_TENANT &&
-    String(user?.role_name ?? '')
-      .split(',')
-      .includes('administrator');
+  const platform = useSession((s) => isPlatformAdmin(s.user));
   const [range, setRange] = useState<DayRange>(null);
   const params = useMemo(() => wholeDays(range, 'createTime'), [range]);
   const client = <CrudTable def={clientDef} params={params} />;

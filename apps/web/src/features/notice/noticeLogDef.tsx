@@ -1,5 +1,11 @@
 import { Tag } from 'antd';
-import { NOTICE_CHANNELS, NOTICE_FAILED, NOTICE_SENT, type NoticeLog } from '@forecourt/contracts';
+import {
+  NOTICE_CHANNELS,
+  NOTICE_FAILED,
+  NOTICE_SENT,
+  NOTICE_TEMPLATE_CODES,
+  type NoticeLog,
+} from '@forecourt/contracts';
 import { http } from '@/shared/http';
 import i18n from '@/shared/i18n';
 import type { CrudDef, Page } from '@/shared/crud';
@@ -13,9 +19,8 @@ const LOG = '/api/blade-system/notice-log';
  */
 export function templateName(code: string | null): string {
   if (!code) return '';
-  if (code === 'sms.reset') return i18n.t('notice.templateOf.reset');
-  if (code === 'sms.h5' || code.startsWith('sms.h5:')) return i18n.t('notice.templateOf.h5');
-  return code;
+  const known = NOTICE_TEMPLATE_CODES.find((c) => code === c || code.startsWith(`${c}:`));
+  return known ? i18n.t(`notice.templateOf.${known.slice('sms.'.length)}`) : code;
 }
 
 const statusTag = (v: unknown) =>

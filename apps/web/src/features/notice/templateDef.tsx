@@ -54,7 +54,10 @@ export const templateDef: CrudDef<NoticeTemplate> = {
       width: 150,
       search: true,
       sortable: true,
-      choices: NOTICE_TEMPLATE_CODES.map((c) => ({ value: c, label: `notice.templateOf.${c.slice(4)}` })),
+      choices: NOTICE_TEMPLATE_CODES.map((c) => ({
+        value: c,
+        label: `notice.templateOf.${c.slice('sms.'.length)}`,
+      })),
       render: (v) => templateName(v as string),
       form: { required: true },
     },

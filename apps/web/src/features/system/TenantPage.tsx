@@ -2,7 +2,7 @@ import { Suspense, lazy, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/shared/http';
 import { useSession } from '@/shared/auth/store';
-import { DEFAULT_TENANT } from '@/shared/auth/session';
+import { isPlatformAdmin } from '@/shared/auth/session';
 import { CrudTable, type Row } from '@/shared/crud';
 import { useSaveTenantForm } from './api';
 import { datasourceColumns, settingColumns, tenantDef } from './tenantDef';
@@ -18,9 +18,7 @@ export default function TenantPage() {
   const { t } = useTranslation();
   const saving = useSaveTenantForm();
   const [asking, setAsking] = useState<{ form: 'setting' | 'datasource'; rows: Row[] }>();
-  const platform = useSession(
-    (s) => s.user?.tenant_id === DEFAULT_TENANT && s.user.role_name.split(',').includes('administrator'),
-  );
+  const platform = useSession((s) => isPlatformAdmin(s.user));
   const def = useMemo(
     () =>
       tenantDef({

@@ -18,6 +18,13 @@ export const TOKEN_TIME = 3000;
 export const TOKEN_CHECK_MS = 10_000;
 export const DEFAULT_TENANT = '000000';
 
+/** The platform's own administrator (an administrator of tenant 000000): sees every tenant and the platform's logs. */
+export const isPlatformAdmin = (user?: UserInfo) =>
+  user?.tenant_id === DEFAULT_TENANT &&
+  String(user.role_name ?? '')
+    .split(',')
+    .includes('administrator');
+
 bindSession({
   token: () => useSession.getState().token,
   onUnauthorized: () => expireSession(),
