@@ -31,6 +31,18 @@ const schema = Type.Object({
   REDIS_URL: Type.Optional(
     Type.String({ pattern: '^rediss?://', errorMessage: 'must start with redis:// or rediss://' }),
   ),
+  // The message queue (modules/mq): RabbitMQ when set, else in this process. The prefix names its exchange
+  // and queues, so installations sharing a broker keep apart.
+  AMQP_URL: Type.Optional(
+    Type.String({ pattern: '^amqps?://', errorMessage: 'must start with amqp:// or amqps://' }),
+  ),
+  AMQP_PREFIX: Type.String({
+    pattern: '^[a-z0-9][a-z0-9_.-]{0,40}$',
+    default: 'forecourt',
+    errorMessage: 'must be lower-case letters, digits, dots, dashes or underscores',
+  }),
+  MQ_POLL_MS: int({ minimum: 50, maximum: 60_000, default: 1_000 }),
+  MQ_RETRY_BASE_MS: int({ minimum: 10, maximum: 600_000, default: 5_000 }),
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
   CAPTCHA_MODE: bool(true),
   ADMIN_PASSWORD: atLeast(8),

@@ -16,5 +16,6 @@ export * from './risk.js';
 export * from './outbox.js';
 export * from './notice.js';
 export * from './logs.js';
+export * from './mq.js';
 export * from './desk.js';
 export * from './im.js';

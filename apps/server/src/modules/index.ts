@@ -10,6 +10,7 @@ import { deptModule } from './dept/index.js';
 import { outboxModule } from './outbox/index.js';
 import { logsModule } from './logs/index.js';
 import { noticeModule } from './notice/index.js';
+import { mqModule } from './mq/index.js';
 import { paramModule } from './param/index.js';
 import { roleModule } from './role/index.js';
 import { menuModule } from './menu/index.js';
@@ -42,6 +43,8 @@ export const modules: ServerModule[] = [
   memberModule,
   imModule,
   salesModule,
+  // Last: its seed reads the demo offers, and its dispatcher starts after the routes that declare consumers.
+  mqModule,
 ];
 
 export type { ServerModule, SeedContext } from './module.js';

@@ -172,12 +172,14 @@ export async function systemNotice(
     extension?: string;
   },
   db: Db = deps.db,
+  /** A key of the notice's cause: the same key again stores nothing (a repeated delivery of the queue). */
+  clientMsgId = `sys-${newId()}`,
 ): Promise<Push[]> {
   const conv = await systemConv(db, tenantId, userID);
   const stored = await storeMessage(db, {
     conv,
     sender: SYSTEM_SENDER,
-    clientMsgId: `sys-${newId()}`,
+    clientMsgId,
     type: TYPES.MSG_GRP_SYS_NOTICE,
     payload: { operatorID: payload.operatorID ?? SYSTEM_SENDER, ...payload },
     nick: '',
@@ -185,6 +187,7 @@ export async function systemNotice(
     nowMs: deps.clock.now(),
     memberCheck: false,
   });
+  if (stored!.duplicate) return [];
   return newMessagePushes(db, conv, stored!.row);
 }
 

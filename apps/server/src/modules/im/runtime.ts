@@ -24,6 +24,8 @@ export interface ImApi {
     tenantId: string,
     userID: string,
     payload: { operationType: number; text: string; title?: string; extension?: string },
+    /** Makes the notice idempotent: a second call with the same key stores and pushes nothing. */
+    clientMsgId?: string,
   ): Promise<void>;
   /**
    * Sends a message as a user on the server's initiative (the sales floor's offer card), with every check a
@@ -79,8 +81,11 @@ export function setupIm(ctx: AppContext, log: FastifyBaseLogger) {
     deps,
     gateway,
     runtime: { deps, gateway, limiter, localLimiter, log, sessionMayChat },
-    async notice(tenantId, userID, payload) {
-      await gateway.publish(tenantId, await systemNotice(deps, tenantId, userID, payload));
+    async notice(tenantId, userID, payload, clientMsgId) {
+      await gateway.publish(
+        tenantId,
+        await systemNotice(deps, tenantId, userID, payload, deps.db, clientMsgId),
+      );
     },
     async sendAs(tenantId, from, out) {
       const { result, pushes } = await sendMessage(deps, { tenantId, avatar: '', ...from }, out);

@@ -309,16 +309,30 @@ export const MENU_CATALOG: MenuSeed[] = [
     roles: ['admin'],
     children: [
       page('dmt_log', '日志监控', 'Logs', '/monitor/dmt/log', 'FileTextOutlined'),
+      // The queue's pages show its tables (docs/mq.md): read-only but for redelivery and the relations' switches.
       page(
         'mq_confirm',
         '消息确认',
         'Message confirmations',
         '/monitor/dmt/mq_confirm',
         'CheckCircleOutlined',
+        { buttons: [['_view', '查看', 'View']] },
       ),
-      page('mq_message', '消息队列', 'Message queue', '/monitor/dmt/mq_message', 'InboxOutlined'),
-      page('mq_message_data', '消息数据', 'Message data', '/monitor/dmt/mq_message_data', 'CodeOutlined'),
-      page('mq_relation', '消息关系', 'Message relations', '/monitor/dmt/mq_relation', 'NodeIndexOutlined'),
+      page('mq_message', '消息队列', 'Message queue', '/monitor/dmt/mq_message', 'InboxOutlined', {
+        buttons: [
+          ['_view', '查看', 'View'],
+          ['_retry', '重新投递', 'Redeliver'],
+        ],
+      }),
+      page('mq_message_data', '消息数据', 'Message data', '/monitor/dmt/mq_message_data', 'CodeOutlined', {
+        buttons: [['_view', '查看', 'View']],
+      }),
+      page('mq_relation', '消息关系', 'Message relations', '/monitor/dmt/mq_relation', 'NodeIndexOutlined', {
+        buttons: [
+          ['_view', '查看', 'View'],
+          ['_edit', '修改', 'Edit'],
+        ],
+      }),
       page(
         'notice_template',
         '通知模板',

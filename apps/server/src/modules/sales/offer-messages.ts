@@ -18,6 +18,9 @@ registerMessages(
     'sales.offer.removeNotDraft': '只能删除草稿或已驳回的报价',
     'sales.offer.noCustomerChat': '客户的专属顾问不是报价人，不能通过聊天发送报价',
     'sales.offer.chatOff': '聊天服务未启用，无法发送报价',
+    'sales.offer.noticeTitle': '报价审批结果',
+    'sales.offer.noticeApproved': '你的报价 v{version}（{model}）已由{by}审批通过。备注：{remark}',
+    'sales.offer.noticeRejected': '你的报价 v{version}（{model}）被{by}驳回。备注：{remark}',
   },
   {
     'sales.offer.validUntilPast': '{field}: the validity date cannot be earlier than today',
@@ -37,5 +40,8 @@ registerMessages(
     'sales.offer.noCustomerChat':
       "The customer's advisor is not the author of the offer, so it cannot be sent in chat",
     'sales.offer.chatOff': 'Chat is not available, so the offer cannot be sent',
+    'sales.offer.noticeTitle': 'Offer decision',
+    'sales.offer.noticeApproved': 'Your offer v{version} ({model}) was approved by {by}. Remark: {remark}',
+    'sales.offer.noticeRejected': 'Your offer v{version} ({model}) was rejected by {by}. Remark: {remark}',
   },
 );

@@ -1,12 +1,10 @@
 import { Type } from 'typebox';
 import {
-  OFFER_CARD_BUSINESS_ID,
   OfferDecisionBody,
   OfferDetail,
   OfferIdBody,
   OfferSubmitBody,
   OfferView,
-  type OfferCard,
 } from '@forecourt/contracts/sales';
 import { requireCode, scopeOf } from '../../platform/auth/guard.js';
 import type { App } from '../../platform/context.js';
@@ -14,7 +12,6 @@ import type { Db } from '../../platform/db/index.js';
 import { envelope, ok, pageSchema } from '../../platform/envelope.js';
 import { bad } from '../../platform/errors.js';
 import { langOf } from '../../platform/i18n.js';
-import { newId } from '../../platform/ids.js';
 import { listQuerySchema } from '../../platform/paging.js';
 import { splitIds } from '../../platform/rows.js';
 import { Id, IdList } from '../../platform/schema.js';
@@ -32,6 +29,7 @@ import {
   type OfferAction,
 } from './offer-rules.js';
 import { offerPdf } from './offer-pdf.js';
+import { declareOfferConsumers, queueOfferDecided, queueOfferSent } from './offer-queue.js';
 import { expireOffers } from './rules.js';
 
 /** How often the server looks for sent offers past their validity date. */
@@ -69,6 +67,7 @@ export async function offerRoutes(app: App) {
   const { db } = app.ctx;
   const base = '/api/blade-sales/offer';
   const tags = ['sales-offer'];
+  declareOfferConsumers(app.ctx);
 
   // Sent offers expire at their validity date: the sweep runs on every node (one UPDATE, harmless twice).
   const timer = setInterval(() => {
@@ -154,41 +153,27 @@ export async function offerRoutes(app: App) {
       async (req) => {
         const scope = scopeOf(req);
         const body = req.body as { id: string; remark?: string };
+        if (path === 'approve' || path === 'reject') {
+          const { offer } = await actOnOffer(db, scope, body.id, path, {
+            remark: body.remark,
+            within: async (t) => void (await queueOfferDecided(t, scope, body.id)),
+          });
+          app.ctx.mq!.queue.kick();
+          return ok(offer);
+        }
         if (path !== 'send') return ok((await actOnOffer(db, scope, body.id, path, body)).offer);
-        const im = app.ctx.im;
-        if (!im) throw bad('sales.offer.chatOff');
+        if (!app.ctx.im) throw bad('sales.offer.chatOff');
         const ends = await chatEnds(db, scope, body.id);
         if (!ends) throw bad('sales.offer.noCustomerChat');
-        const { offer } = await actOnOffer(db, scope, body.id, 'send');
-        const card: OfferCard = {
-          businessID: OFFER_CARD_BUSINESS_ID,
-          offerId: offer.id,
-          version: offer.version,
-          modelName: offer.modelName,
-          vin: offer.vin,
-          invoicePrice: offer.invoicePrice,
-          total: offer.total,
-          dueAtSigning: offer.dueAtSigning,
-          monthlyPayment: offer.finance?.monthlyPayment ?? null,
-          termMonths: offer.finance?.termMonths ?? null,
-          validUntil: offer.validUntil,
-        };
-        await im.sendAs(
-          scope.tenantId,
-          { userID: ends.from, nick: ends.nick },
-          {
-            clientMsgId: `offer-${offer.id}-${newId()}`,
-            to: ends.to,
-            conversationType: 'C2C',
-            type: 'TIMCustomElem',
-            payload: {
-              data: JSON.stringify(card),
-              // What chat lists and clients without the card show.
-              description: `报价 Offer v${offer.version}: ${offer.modelName} ¥${offer.total}`,
-              extension: '',
-            },
+        const queued: string[] = [];
+        const { offer } = await actOnOffer(db, scope, body.id, 'send', {
+          within: async (t) => {
+            queued.push(await queueOfferSent(t, scope, { offerId: body.id, ...ends }));
           },
-        );
+        });
+        // The author's answer waits for the card to reach the chat (briefly: a failing chat only delays it,
+        // and the queue keeps trying).
+        await app.ctx.mq!.deliverNow(queued);
         return ok(offer);
       },
     );

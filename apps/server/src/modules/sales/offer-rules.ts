@@ -477,7 +477,12 @@ export async function actOnOffer(
   scope: Scope,
   id: string,
   action: OfferAction,
-  opts: { remark?: string; now?: Date } = {},
+  opts: {
+    remark?: string;
+    now?: Date;
+    /** Runs last inside the change's transaction: what others must hear of it goes in the same commit. */
+    within?: (t: Db) => Promise<void>;
+  } = {},
 ): Promise<ActResult> {
   const vis = await visibilityOf(db, scope);
   const now = opts.now ?? new Date();
@@ -550,6 +555,7 @@ export async function actOnOffer(
         .where('id', '=', id),
     );
     await followInquiry(t, scope, String(o.inquiryId), action);
+    await opts.within?.(t);
     return reservedId;
   });
   const row = await first(db, offerQuery(scope).where('o.id', '=', id));

@@ -43,6 +43,30 @@ export const rawSqlAllowlist: Record<string, { tables: string[]; reason: string 
     tables: ['blade_role', 'blade_top_menu'],
     reason: 'seed: first-start data written before any caller exists',
   },
+  'mq/queue.ts': {
+    tables: ['mq_confirm', 'mq_message', 'mq_message_data'],
+    reason:
+      "the queue's dispatcher and consumers work across tenants by nature (one outbox for the node): named claim (FOR UPDATE SKIP LOCKED), settle and confirm statements, tested in mq/queue.test.ts and mq/amqp.test.ts",
+  },
+  'mq/rules.ts': {
+    tables: ['mq_confirm', 'mq_message'],
+    reason:
+      "the relations' backlog and given-up counts: the caller's tenant condition written once for two correlated counts over the platform's relations (tenant checks under test in mq/mq.test.ts)",
+  },
+  'mq/seed.ts': {
+    tables: [
+      'blade_user',
+      'mq_confirm',
+      'mq_message',
+      'mq_message_data',
+      'sales_brand',
+      'sales_inquiry',
+      'sales_model',
+      'sales_offer',
+      'sales_series',
+    ],
+    reason: 'seed: first-start data written before any caller exists',
+  },
   'notice/seed.ts': {
     tables: ['blade_notice_log', 'blade_notice_template'],
     reason: 'seed: first-start data written before any caller exists',

@@ -591,6 +591,53 @@ export interface MemberSession {
   userAgent: string | null;
 }
 
+export interface MqConfirm {
+  attempt: number;
+  consumer: string;
+  createTime: Generated<Timestamp>;
+  durationMs: Generated<number>;
+  error: string | null;
+  id: Int8;
+  messageId: Int8;
+  status: number;
+  tenantId: string;
+  topic: string;
+}
+
+export interface MqMessage {
+  attempts: Generated<number>;
+  businessKey: Generated<string>;
+  createTime: Generated<Timestamp>;
+  finishTime: Timestamp | null;
+  id: Int8;
+  lastError: string | null;
+  nextAttemptTime: Generated<Timestamp>;
+  publishTime: Timestamp | null;
+  status: Generated<number>;
+  tenantId: string;
+  topic: string;
+}
+
+export interface MqMessageData {
+  createTime: Generated<Timestamp>;
+  id: Int8;
+  payload: string;
+  size: number;
+  tenantId: string;
+  topic: string;
+}
+
+export interface MqRelation {
+  consumer: string;
+  createTime: Generated<Timestamp>;
+  id: Int8;
+  maxAttempts: Generated<number>;
+  status: Generated<number>;
+  topic: string;
+  updateTime: Timestamp | null;
+  updateUser: Int8 | null;
+}
+
 export interface RiskDiary {
   account: string | null;
   content: string;
@@ -875,6 +922,10 @@ export interface DB {
   member_assign_cursor: MemberAssignCursor;
   member_customer: MemberCustomer;
   member_session: MemberSession;
+  mq_confirm: MqConfirm;
+  mq_message: MqMessage;
+  mq_message_data: MqMessageData;
+  mq_relation: MqRelation;
   risk_diary: RiskDiary;
   risk_sensitive_word: RiskSensitiveWord;
   sales_brand: SalesBrand;
@@ -1428,6 +1479,49 @@ export const tableColumns = {
     tenantId: 'text',
     userAgent: 'text',
   },
+  mq_confirm: {
+    attempt: 'integer',
+    consumer: 'text',
+    createTime: 'date',
+    durationMs: 'integer',
+    error: 'text',
+    id: 'integer',
+    messageId: 'integer',
+    status: 'integer',
+    tenantId: 'text',
+    topic: 'text',
+  },
+  mq_message: {
+    attempts: 'integer',
+    businessKey: 'text',
+    createTime: 'date',
+    finishTime: 'date',
+    id: 'integer',
+    lastError: 'text',
+    nextAttemptTime: 'date',
+    publishTime: 'date',
+    status: 'integer',
+    tenantId: 'text',
+    topic: 'text',
+  },
+  mq_message_data: {
+    createTime: 'date',
+    id: 'integer',
+    payload: 'text',
+    size: 'integer',
+    tenantId: 'text',
+    topic: 'text',
+  },
+  mq_relation: {
+    consumer: 'text',
+    createTime: 'date',
+    id: 'integer',
+    maxAttempts: 'integer',
+    status: 'integer',
+    topic: 'text',
+    updateTime: 'date',
+    updateUser: 'integer',
+  },
   risk_diary: {
     account: 'text',
     content: 'text',
@@ -1750,6 +1844,9 @@ export const nullableColumns: Record<string, readonly string[]> = {
     'userId',
   ],
   member_session: ['ip', 'revokedAt', 'userAgent'],
+  mq_confirm: ['error'],
+  mq_message: ['finishTime', 'lastError', 'publishTime'],
+  mq_relation: ['updateTime', 'updateUser'],
   risk_diary: ['account', 'ref', 'userId'],
   risk_sensitive_word: ['createDept', 'createUser', 'remark', 'updateUser'],
   sales_brand: ['createDept', 'createUser', 'updateUser'],
