@@ -1,4 +1,4 @@
-# Makes sure what the tests need is installed and running: Chromium, PostgreSQL, Redis.
+# Makes sure what the tests need is installed and running: Chromium, PostgreSQL, Redis, RabbitMQ.
 # Sourced by scripts/test.sh. Installs from Debian's packages when missing (needs root or sudo).
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else "$@"; fi; }
@@ -49,4 +49,18 @@ ensure_redis() {
   fi
   redis_up || { echo "Redis is not answering on 127.0.0.1:6379"; return 1; }
   echo "redis: $(redis-cli -h 127.0.0.1 info server | grep redis_version | tr -d '\r')"
+}
+
+rabbit_up() { (exec 3<>/dev/tcp/127.0.0.1/5672) 2>/dev/null; }
+
+ensure_rabbitmq() {
+  command -v rabbitmq-server >/dev/null || apt_install rabbitmq-server || return 1
+  if ! rabbit_up; then
+    echo "starting RabbitMQ…"
+    as_root service rabbitmq-server start >/tmp/forecourt-rabbitmq.log 2>&1 ||
+      as_root rabbitmq-server -detached >>/tmp/forecourt-rabbitmq.log 2>&1 || true
+    for _ in $(seq 1 60); do rabbit_up && break; sleep 1; done
+  fi
+  rabbit_up || { echo "RabbitMQ is not answering on 127.0.0.1:5672"; return 1; }
+  echo "rabbitmq: answering on 127.0.0.1:5672"
 }

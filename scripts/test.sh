@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # `npm test`: every test of the project, on a machine that has only Node and apt.
 # Installs and starts what the tests need, type-checks, builds, then runs the unit and integration tests
-# (server tests on embedded PGlite AND on the PostgreSQL server, chat fan-out on the real Redis) and the
-# end-to-end tests in Chromium against the built app.
+# (server tests on embedded PGlite AND on the PostgreSQL server, chat fan-out on the real Redis, the message
+# queue on the real RabbitMQ) and the end-to-end tests in Chromium against the built app.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 . scripts/services.sh
 
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
 export TEST_REDIS_URL="${TEST_REDIS_URL:-redis://127.0.0.1:6379}"
+export TEST_AMQP_URL="${TEST_AMQP_URL:-amqp://guest:guest@127.0.0.1:5672}"
 export CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
 REPORTS=test-results
 mkdir -p "$REPORTS"
@@ -21,6 +22,7 @@ step "services"
 ensure_chromium || fail "Chromium is not available"
 ensure_postgres || fail "PostgreSQL is not available"
 ensure_redis || fail "Redis is not available"
+ensure_rabbitmq || fail "RabbitMQ is not available"
 
 [ -d node_modules ] || { step "npm install"; npm install --no-audit --no-fund || fail "npm install"; }
 
