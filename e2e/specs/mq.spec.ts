@@ -45,10 +45,8 @@ async function resumeRelations() {
     'content-type': 'application/json',
   };
   const base = `${baseUrl()}/api/blade-dmt/mq-relation`;
-  const list = (await (await fetch(`${base}/list?current=1&size=100`, { headers })).json()) as {
-    data: { records: Relation[] };
-  };
-  for (const r of list.data.records.filter((r) => r.status !== RUNNING)) {
+  const list = (await (await fetch(`${base}/list`, { headers })).json()) as { data: Relation[] };
+  for (const r of list.data.filter((r) => r.status !== RUNNING)) {
     const res = await fetch(`${base}/submit`, {
       method: 'POST',
       headers,

@@ -45,6 +45,7 @@ describe(`the message-queue pages (${dbLabel})`, () => {
       attempts: 5,
       lastError: 'chat.offer-card: 客户尚未开通聊天账号',
     });
+    expect(Date.parse(given.records[0].finishTime)).toBeGreaterThan(Date.parse(given.records[0].createTime));
     const detail = (await get(admin, `/api/blade-dmt/mq-message/detail?id=${given.records[0].id}`)).json()
       .data;
     expect(detail.confirms.map((c: { attempt: number; status: number }) => [c.attempt, c.status])).toEqual([
@@ -121,6 +122,7 @@ describe(`the message-queue pages (${dbLabel})`, () => {
     await until(async () => (await detail()).status === 2);
     const d = await detail();
     expect(d).toMatchObject({ attempts: 1, lastError: null });
+    expect(d.finishTime).not.toBeNull();
     expect(d.confirms.at(-1)).toMatchObject({ consumer: 'chat.offer-card', attempt: 1, status: 1 });
     const to = JSON.parse(d.payload).to as string;
     const cards = await t.db.query<{ payload: { data: string } }>(

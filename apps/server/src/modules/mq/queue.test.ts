@@ -58,8 +58,8 @@ describe(`the message queue (${dbLabel})`, () => {
   const send = (topic: string, payload: unknown, key = 'k') =>
     db.tx((t) => enqueue(t, { tenantId: '000000', topic, businessKey: key, payload }));
   const message = (id: string) =>
-    db.one<{ status: number; attempts: number; last_error: string | null }>(
-      'SELECT status, attempts, last_error FROM mq_message WHERE id = $1',
+    db.one<{ status: number; attempts: number; last_error: string | null; settled: boolean }>(
+      'SELECT status, attempts, last_error, finish_time IS NOT NULL AS settled FROM mq_message WHERE id = $1',
       [id],
     );
   const answers = (id: string) =>
@@ -96,7 +96,7 @@ describe(`the message queue (${dbLabel})`, () => {
     const id = await send('t.fan', { n: 1 }, 'offer-9');
     await q.deliverNow([id]);
     expect(seen.sort()).toEqual(['a:{"n":1}', 'b:offer-9:1']);
-    expect(await message(id)).toMatchObject({ status: 2, attempts: 1, last_error: null });
+    expect(await message(id)).toMatchObject({ status: 2, attempts: 1, last_error: null, settled: true });
     expect(await answers(id)).toHaveLength(2);
   });
 
@@ -139,6 +139,7 @@ describe(`the message queue (${dbLabel})`, () => {
       status: 3,
       attempts: 3,
       last_error: 'test.fail: the chat refused (3)',
+      settled: true,
     });
     expect(await answers(id)).toEqual([
       { consumer: 'test.fail', attempt: 1, status: 2, error: 'the chat refused (1)' },

@@ -408,13 +408,15 @@ export class MessageQueue {
       const giveUp = env.attempt >= (m.max_attempts ?? 1);
       await t.query(
         `UPDATE mq_message SET status = $2, last_error = $3,
-                next_attempt_time = now() + make_interval(secs => $4)
+                next_attempt_time = now() + make_interval(secs => $4),
+                finish_time = CASE WHEN $5::boolean THEN now() END
           WHERE id = $1`,
         [
           env.id,
           giveUp ? MQ_FAILED : MQ_PENDING,
           `${decl.consumer}: ${error}`.slice(0, ERROR_MAX),
           retryDelayMs(env.attempt, this.options.retryBaseMs) / 1000,
+          giveUp,
         ],
       );
       if (!giveUp) this.scheduleKick(retryDelayMs(env.attempt, this.options.retryBaseMs));

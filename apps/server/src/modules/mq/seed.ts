@@ -119,6 +119,8 @@ export async function seedMq(ctx: SeedContext): Promise<void> {
 
   // Each delivery's answer: a success a moment after the message, or the given-up one's failures, backing off.
   const answers: Array<[string, string, string, string, number, number, string | null, Date]> = [];
+  // A given-up message settles with its last failure.
+  const settledAt = new Map<string, Date>();
   for (const r of rows) {
     if (r.status === MQ_DONE) {
       answers.push([
@@ -138,15 +140,17 @@ export async function seedMq(ctx: SeedContext): Promise<void> {
       at += n === 1 ? 150 : retryDelayMs(n - 1, 5_000);
       answers.push([newId(), r.id, r.topic, r.consumer, n, MQ_CONFIRM_FAILED, GIVEN_UP_ERROR, new Date(at)]);
     }
+    settledAt.set(r.id, new Date(at));
   }
   await db.tx(async (t) => {
     await t.query(
       `INSERT INTO mq_message (id, tenant_id, topic, business_key, status, attempts, last_error,
                                next_attempt_time, create_time, publish_time, finish_time)
        SELECT s.id, s.tenant, s.topic, s.key, s.status, s.attempts, s.error, s.at, s.at, s.at,
-              CASE WHEN s.status = ${MQ_DONE} THEN s.at + interval '180 milliseconds' END
+              CASE WHEN s.status = ${MQ_DONE} THEN s.at + interval '180 milliseconds' ELSE s.settled END
          FROM unnest($1::bigint[], $2::varchar[], $3::varchar[], $4::varchar[], $5::int[], $6::int[],
-                     $7::varchar[], $8::timestamptz[]) AS s(id, tenant, topic, key, status, attempts, error, at)`,
+                     $7::varchar[], $8::timestamptz[], $9::timestamptz[])
+              AS s(id, tenant, topic, key, status, attempts, error, at, settled)`,
       [
         rows.map((r) => r.id),
         rows.map((r) => r.tenant_id),
@@ -156,6 +160,7 @@ export async function seedMq(ctx: SeedContext): Promise<void> {
         rows.map((r) => r.attempts),
         rows.map((r) => r.last_error),
         rows.map((r) => r.at.toISOString()),
+        rows.map((r) => settledAt.get(r.id)?.toISOString() ?? null),
       ],
     );
     await t.query(
