@@ -24,14 +24,11 @@ describe.runIf(url)(`the message queue on RabbitMQ (${dbLabel})`, () => {
   let transport: AmqpTransport;
   const calls = new Map<string, number>();
   let failFirst = true;
+  const prefix = `fc-test-${randomBytes(4).toString('hex')}`;
   beforeAll(async () => {
     ({ db, drop } = await testDb(testConfig()));
     // A prefix of its own: the two database projects run this file at once on one broker.
-    transport = new AmqpTransport(
-      url!,
-      { prefix: `fc-test-${randomBytes(4).toString('hex')}`, temporary: true },
-      quiet,
-    );
+    transport = new AmqpTransport(url!, { prefix, temporary: true }, quiet);
     queue = new MessageQueue(db, transport, quiet, {
       pollMs: 100,
       retryBaseMs: 30,
@@ -83,6 +80,28 @@ describe.runIf(url)(`the message queue on RabbitMQ (${dbLabel})`, () => {
     );
     expect(ok!.n).toBe(1);
   });
+
+  it("a node waiting on its message hears another node's consumer answer it", async () => {
+    // A second node on the same database and broker: the only one that consumes r.remote.
+    const other = new MessageQueue(db, new AmqpTransport(url!, { prefix, temporary: true }, quiet), quiet, {
+      pollMs: 60_000,
+      retryBaseMs: 30,
+      leaseMs: 60_000,
+      batch: 50,
+    });
+    let handled = 0;
+    other.consume({ topic: 'r.remote', consumer: 'rtest.remote', handle: async () => void handled++ });
+    await other.start();
+    try {
+      const id = await send('r.remote', {});
+      // Far longer than the test may take: the answer has to come from the table, not the timeout.
+      await queue.deliverNow([id], 120_000);
+      expect(handled).toBe(1);
+      expect(await status(id)).toBe(2);
+    } finally {
+      await other.close();
+    }
+  }, 20_000);
 
   it('a consumer that fails is retried through the table and succeeds', async () => {
     const id = await send('r.flaky', {});

@@ -218,9 +218,28 @@ export class MessageQueue {
     );
     this.kick();
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([Promise.all(pending), new Promise<void>((r) => (timer = setTimeout(r, timeoutMs)))]);
+    let waiting = true;
+    await Promise.race([
+      Promise.all(pending),
+      new Promise<void>((r) => (timer = setTimeout(r, timeoutMs))),
+      // Through a broker another node's consumer may answer: the table tells when no answer is awaited.
+      this.transport.kind === 'amqp' ? this.settledInTable(ids, () => waiting) : new Promise<void>(() => {}),
+    ]);
+    waiting = false;
     clearTimeout(timer);
     for (const id of ids) this.waiters.delete(id);
+  }
+
+  private async settledInTable(ids: string[], waiting: () => boolean) {
+    while (waiting() && !this.closed) {
+      await new Promise((r) => setTimeout(r, 50));
+      const open = await this.db.one<{ n: number }>(
+        `SELECT count(*)::int AS n FROM mq_message
+          WHERE id = ANY($1::bigint[]) AND (status = ${MQ_PUBLISHED} OR (status = ${MQ_PENDING} AND attempts = 0))`,
+        [ids],
+      );
+      if (!open?.n) return;
+    }
   }
 
   async close() {
