@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { test, expect, baseUrl, clickShown, type Locator, type Page } from '../support/fixtures';
+import { test, expect, baseUrl, clickShown, type Locator, type Page, cn, said } from '../support/fixtures';
 
 /** A real 1×1 PNG and a small PDF: the storage checks the bytes, not only the name. */
 const PNG = Buffer.from(
@@ -11,9 +11,6 @@ const PDF = Buffer.from(
 );
 
 /** antd puts a space between two Chinese characters of a plain button ("上 传"). */
-const cn = (text: string) => new RegExp(`^\\s*${[...text].join('\\s?')}\\s*$`);
-const said = (page: Page, text: string) =>
-  page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
 const dialog = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal').last();
 const row = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text });
 const rowsAre = (page: Page, n: number) =>

@@ -8,10 +8,9 @@ import {
   clickShown,
   type Locator,
   type Page,
+  cn,
+  said,
 } from '../support/fixtures';
-
-/** antd puts a space between two Chinese characters of a plain button ("保 存"). */
-const cn = (text: string) => new RegExp(`^\\s*${[...text].join('\\s?')}\\s*$`);
 
 async function openPage(page: Page, path: string, rowText?: string) {
   await page.goto(`${baseUrl()}${path}`);
@@ -20,8 +19,6 @@ async function openPage(page: Page, path: string, rowText?: string) {
 }
 
 /** Waits for a toast saying this (other toasts, e.g. the notification socket's, may come and go). */
-const said = (page: Page, text: string) =>
-  page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
 
 /** The table settles on this many rows (a search answer replaces the previous rows when it arrives). */
 const rowsAre = (scope: Page | Locator, n: number) =>

@@ -1,10 +1,5 @@
-import { test, expect, baseUrl, clickShown, pickOption, type Page } from '../support/fixtures';
+import { test, expect, baseUrl, clickShown, pickOption, type Page, cn, said } from '../support/fixtures';
 
-/** antd puts a space between two Chinese characters of a plain button ("保 存"). */
-const cn = (text: string) => new RegExp(`^\\s*${[...text].join('\\s?')}\\s*$`);
-
-const said = (page: Page, text: string) =>
-  page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
 const dialog = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal').last();
 const row = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text });
 /** The engine's search form (the page's own filters sit above it). */

@@ -7,12 +7,10 @@ import {
   pickOption,
   ADMIN_PASSWORD,
   type Page,
+  cn,
+  said,
 } from '../support/fixtures';
 
-/** antd puts a space between two Chinese characters of a plain button ("保 存"). */
-const cn = (text: string) => new RegExp(`^\\s*${[...text].join('\\s?')}\\s*$`);
-const said = (page: Page, text: string) =>
-  page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
 const dialog = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal').last();
 const row = (page: Page, text: string) => page.locator('.ant-table-row:visible', { hasText: text });
 const rowsAre = (page: Page, n: number) =>

@@ -1,12 +1,8 @@
-import { test, expect, baseUrl, clickShown, type Page } from '../support/fixtures';
+import { test, expect, baseUrl, clickShown, type Page, cn, said } from '../support/fixtures';
 
 const dialog = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal').last();
 const row = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text });
 const searchForm = (page: Page) => page.locator('form[id^="notice-log"][id$="-search"]');
-/** antd puts a space between two Chinese characters of a plain button ("保 存"). */
-const cn = (text: string) => new RegExp(`^\\s*${[...text].join('\\s?')}\\s*$`);
-const said = (page: Page, text: string) =>
-  page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
 
 /** A customer asks for a sign-in code on the mobile page. */
 async function customerAsksCode(pages: { open: () => Promise<{ page: Page }> }, phone: string) {

@@ -8,13 +8,10 @@ import {
   openChat,
   send,
   type Page,
+  cn,
+  said,
 } from '../support/fixtures';
 
-/** antd puts a space between two Chinese characters of a plain button ("保 存"). */
-const cn = (text: string) => new RegExp(`^\\s*${[...text].join('\\s?')}\\s*$`);
-
-const said = (page: Page, text: string) =>
-  page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
 const dialog = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal').last();
 const row = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text });
 const searchForm = (page: Page, name: string) => page.locator(`form[id^="${name}"][id$="-search"]`);

@@ -127,6 +127,13 @@ export async function pickFromContextMenu(target: Locator, item: Locator) {
 /** The text of the toast currently shown. */
 export const toast = (page: Page) => page.locator('.ant-message-notice').last();
 
+/** A button's Chinese name as antd draws it: a space between two characters of a plain button ("保 存"). */
+export const cn = (text: string) => new RegExp(`^\\s*${[...text].join('\\s?')}\\s*$`);
+
+/** Waits for the message (toast) that says this. */
+export const said = (page: Page, text: string) =>
+  page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
+
 /** Signs in on the captcha-mode server, typing the code the server issued (read where it keeps it). */
 export async function signInWithCaptcha(page: Page, account: string, password: string) {
   const { default: pg } = await import('pg');

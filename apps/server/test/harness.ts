@@ -321,3 +321,12 @@ export async function editUser(
   });
   if (res.statusCode !== 200) throw new Error(`editing ${account}: ${res.statusCode} ${res.body}`);
 }
+
+/** Waits until the condition holds (a queue's consumer ran, a push arrived), failing after `ms`. */
+export async function until(cond: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
+  const t0 = Date.now();
+  while (!(await cond())) {
+    if (Date.now() - t0 > ms) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

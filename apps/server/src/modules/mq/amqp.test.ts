@@ -1,20 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbLabel, testConfig, testDb } from '../../../test/harness.js';
+import { dbLabel, testConfig, testDb, until } from '../../../test/harness.js';
 import type { Db } from '../../platform/db/index.js';
 import { AmqpTransport } from './amqp.js';
 import { MessageQueue, enqueue, envelopeText } from './queue.js';
 
 const url = process.env.TEST_AMQP_URL;
 const quiet = { warn: () => {}, error: () => {}, info: () => {} };
-
-async function until(cond: () => Promise<boolean>, ms = 15_000) {
-  const t0 = Date.now();
-  while (!(await cond())) {
-    if (Date.now() - t0 > ms) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 // On the real RabbitMQ (npm test sets TEST_AMQP_URL and starts the broker when it is stopped).
 describe.runIf(url)(`the message queue on RabbitMQ (${dbLabel})`, () => {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, dbLabel, otherTenant, tokenFor, type TestApp } from '../../../test/harness.js';
-
-async function until(cond: () => Promise<boolean>, ms = 10_000) {
-  const t0 = Date.now();
-  while (!(await cond())) {
-    if (Date.now() - t0 > ms) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+import {
+  call,
+  createTestApp,
+  dbLabel,
+  otherTenant,
+  tokenFor,
+  type TestApp,
+  until,
+} from '../../../test/harness.js';
 
 describe(`the message-queue pages (${dbLabel})`, () => {
   let t: TestApp;

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dbLabel, onPostgres, testConfig, testDb } from '../../../test/harness.js';
+import { dbLabel, onPostgres, testConfig, testDb, until } from '../../../test/harness.js';
 import type { Db } from '../../platform/db/index.js';
 import { PostgresDb } from '../../platform/db/postgres.js';
 import {
@@ -15,14 +15,6 @@ import { MemoryTransport } from './transport.js';
 
 const quiet = { warn: () => {}, error: () => {} };
 const FAST: QueueOptions = { pollMs: 50, retryBaseMs: 20, leaseMs: 60_000, batch: 50 };
-
-async function until(cond: () => Promise<boolean>, ms = 10_000) {
-  const t0 = Date.now();
-  while (!(await cond())) {
-    if (Date.now() - t0 > ms) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('queue helpers', () => {
   it('backs off doubling from the base, capped at ten minutes', () => {
