@@ -22,7 +22,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webRoot = path.join(root, 'apps/web');
 
 /** Budgets in bytes of gzip (level 9): what the build may not pass. */
-export const BUDGETS = { login: 110 * 1024, workbench: 240 * 1024, chrome: 58 * 1024, page: 105 * 1024 };
+// The page budget went from 105 to 107 KB with the ground-store page (2026-11-29): adding a page moved antd's
+// shared modules between chunks, and the stock page counted 1.2 KB more of them without a change of its own.
+export const BUDGETS = { login: 110 * 1024, workbench: 240 * 1024, chrome: 58 * 1024, page: 107 * 1024 };
 /** The goals: /login at most the bare antd sign-in page, the workbench 260 KB, a page 120 KB. */
 export const GOALS = { login: 175 * 1024, workbench: 260 * 1024, page: 120 * 1024 };
 

@@ -17,5 +17,6 @@ export * from './outbox.js';
 export * from './notice.js';
 export * from './logs.js';
 export * from './mq.js';
+export * from './ground.js';
 export * from './desk.js';
 export * from './im.js';

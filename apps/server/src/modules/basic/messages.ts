@@ -3,6 +3,9 @@ import { registerMessages } from '../../platform/i18n.js';
 registerMessages(
   {
     'zone.duplicateCode': '区域编号 {code} 已存在',
+    'ground.duplicateCode': '门店编号 {code} 已存在',
+    'ground.duplicateName': '门店 {name} 已存在',
+    'ground.managerUnknown': '所选店长不是本租户的员工',
     'zone.cycle': '区域不能以自己为上级',
     'zone.regionTaken': '{region} 已属于区域 {zone}',
     'zone.regionUnknown': '所选行政区划不存在',
@@ -17,6 +20,9 @@ registerMessages(
   },
   {
     'zone.duplicateCode': 'A zone with code {code} already exists',
+    'ground.duplicateCode': 'A store with code {code} already exists',
+    'ground.duplicateName': 'A store named {name} already exists',
+    'ground.managerUnknown': 'The chosen manager is not an employee of this tenant',
     'zone.cycle': 'A zone cannot be its own parent',
     'zone.regionTaken': '{region} already belongs to zone {zone}',
     'zone.regionUnknown': 'A selected region does not exist',

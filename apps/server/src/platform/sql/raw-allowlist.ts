@@ -6,6 +6,10 @@
  * always allowed. Paths are relative to src/modules.
  */
 export const rawSqlAllowlist: Record<string, { tables: string[]; reason: string }> = {
+  'basic/ground-seed.ts': {
+    tables: ['base_ground', 'blade_user', 'blade_zone'],
+    reason: 'seed: first-start data written before any caller exists',
+  },
   'desk/seed.ts': {
     tables: ['blade_notice'],
     reason: 'seed: first-start data written before any caller exists',

@@ -60,6 +60,30 @@ export interface AuthSmsCode {
   usedAt: Timestamp | null;
 }
 
+export interface BaseGround {
+  address: string;
+  areaCode: string | null;
+  businessHours: string | null;
+  code: string;
+  createDept: Int8 | null;
+  createTime: Generated<Timestamp>;
+  createUser: Int8 | null;
+  id: Int8;
+  isDeleted: Generated<number>;
+  latitude: number;
+  longitude: number;
+  managerUser: Int8 | null;
+  name: string;
+  phone: string | null;
+  remark: string | null;
+  sort: Generated<number>;
+  status: Generated<number>;
+  tenantId: string;
+  updateTime: Generated<Timestamp>;
+  updateUser: Int8 | null;
+  zoneId: Int8 | null;
+}
+
 export interface BladeAttach {
   attachSize: Int8;
   contentType: string;
@@ -885,6 +909,7 @@ export interface DB {
   auth_refresh_spent: AuthRefreshSpent;
   auth_session: AuthSession;
   auth_sms_code: AuthSmsCode;
+  base_ground: BaseGround;
   blade_attach: BladeAttach;
   blade_attach_upload: BladeAttachUpload;
   blade_client: BladeClient;
@@ -984,6 +1009,29 @@ export const tableColumns = {
     purpose: 'text',
     tenantId: 'text',
     usedAt: 'date',
+  },
+  base_ground: {
+    address: 'text',
+    areaCode: 'text',
+    businessHours: 'text',
+    code: 'text',
+    createDept: 'integer',
+    createTime: 'date',
+    createUser: 'integer',
+    id: 'integer',
+    isDeleted: 'integer',
+    latitude: 'numeric',
+    longitude: 'numeric',
+    managerUser: 'integer',
+    name: 'text',
+    phone: 'text',
+    remark: 'text',
+    sort: 'integer',
+    status: 'integer',
+    tenantId: 'text',
+    updateTime: 'date',
+    updateUser: 'integer',
+    zoneId: 'integer',
   },
   blade_attach: {
     attachSize: 'integer',
@@ -1757,6 +1805,17 @@ export const nullableColumns: Record<string, readonly string[]> = {
   auth_failure: ['lockedUntil'],
   auth_session: ['ip', 'refreshedAt', 'revokeReason', 'revokedAt', 'userAgent'],
   auth_sms_code: ['usedAt'],
+  base_ground: [
+    'areaCode',
+    'businessHours',
+    'createDept',
+    'createUser',
+    'managerUser',
+    'phone',
+    'remark',
+    'updateUser',
+    'zoneId',
+  ],
   blade_attach: ['createDept', 'createUser', 'domainUrl', 'updateUser'],
   blade_attach_upload: ['createUser', 'name'],
   blade_client: ['createDept', 'createUser', 'resourceIds', 'updateUser', 'webServerRedirectUri'],
