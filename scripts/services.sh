@@ -57,8 +57,10 @@ ensure_rabbitmq() {
   command -v rabbitmq-server >/dev/null || apt_install rabbitmq-server || return 1
   if ! rabbit_up; then
     echo "starting RabbitMQ…"
-    as_root service rabbitmq-server start >/tmp/forecourt-rabbitmq.log 2>&1 ||
-      as_root rabbitmq-server -detached >>/tmp/forecourt-rabbitmq.log 2>&1 || true
+    # The start's output beside the test reports of this checkout.
+    mkdir -p test-results
+    as_root service rabbitmq-server start >test-results/rabbitmq-start.log 2>&1 ||
+      as_root rabbitmq-server -detached >>test-results/rabbitmq-start.log 2>&1 || true
     for _ in $(seq 1 60); do rabbit_up && break; sleep 1; done
   fi
   rabbit_up || { echo "RabbitMQ is not answering on 127.0.0.1:5672"; return 1; }

@@ -7,27 +7,30 @@ import type { Scope } from '../../platform/scope.js';
 import { all, first, scoped, sql, type SqlBool } from '../../platform/sql/index.js';
 import { zones } from './zone-rules.js';
 
+/** What a store row answers; all but its id, tenant and times is written by the form. */
+const FIELDS = [
+  'id',
+  'tenantId',
+  'name',
+  'code',
+  'zoneId',
+  'address',
+  'longitude',
+  'latitude',
+  'areaCode',
+  'phone',
+  'managerUser',
+  'businessHours',
+  'status',
+  'sort',
+  'remark',
+  'createTime',
+  'updateTime',
+] as const;
+
 export const grounds = new Repo({
   table: 'base_ground',
-  fields: [
-    'id',
-    'tenantId',
-    'name',
-    'code',
-    'zoneId',
-    'address',
-    'longitude',
-    'latitude',
-    'areaCode',
-    'phone',
-    'managerUser',
-    'businessHours',
-    'status',
-    'sort',
-    'remark',
-    'createTime',
-    'updateTime',
-  ],
+  fields: [...FIELDS],
   filters: {
     name: { column: 'name', type: 'text' },
     code: { column: 'code', type: 'text' },
@@ -36,21 +39,7 @@ export const grounds = new Repo({
   },
   sortable: ['sort', 'code'],
   defaultOrder: 't.sort, t.code, t.id',
-  writable: [
-    'name',
-    'code',
-    'zoneId',
-    'address',
-    'longitude',
-    'latitude',
-    'areaCode',
-    'phone',
-    'managerUser',
-    'businessHours',
-    'status',
-    'sort',
-    'remark',
-  ],
+  writable: FIELDS.filter((f) => !['id', 'tenantId', 'createTime', 'updateTime'].includes(f)),
 });
 
 type Row = Record<string, unknown>;
