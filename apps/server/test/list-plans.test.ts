@@ -302,10 +302,17 @@ async function fill(db: Db, table: string, searched: Set<string>) {
  * one in ten is the second version of the inquiry before it (g % 10 = 0 and 1 are both the tenant's), so
  * the latest-version condition of the offer list has versions to tell apart and its join finds its inquiry.
  * Models belong to the seeded series (the copied row's; a unique index holds the series, so the generic
- * rule would number it). Stock stands in one of five departments (the seeded stock names none).
+ * rule would number it). Stock stands in one of five departments (the seeded stock names none). A trade
+ * keeps the copied row's method: a value list holds it, and the generic rule would number it because a
+ * unique index (tenant, method, reference) holds it too (the reference, numbered, keeps those unique).
+ * Orders point at the filled inquiry of the same g and trades at the filled order of the same g.
  */
 const LINKS: Record<string, Record<string, string>> = {
   sales_model: { series_id: 's.series_id' },
+  // An order of the filled inquiry of the same g, a trade of the filled order of the same g: a search through
+  // the join finds few rows per match, as it does in a real flow.
+  sales_order: { inquiry_id: `${ID_BASE} + g` },
+  sales_trade: { method: 's.method', order_id: `${ID_BASE} + g` },
   sales_resource: { store_id: `(ARRAY(SELECT id FROM blade_dept ORDER BY id LIMIT 5))[1 + g % 5]` },
   sales_offer: {
     inquiry_id: `${ID_BASE} + CASE WHEN g % 10 = 1 AND g > 1 THEN g - 1 ELSE g END`,

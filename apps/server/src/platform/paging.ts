@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { Type, type TObject, type TProperties } from 'typebox';
+import { Type, type TObject, type TOptional, type TProperties, type TString } from 'typebox';
 import { bad } from './errors.js';
 import type { Page } from './envelope.js';
 import { BIGINT_MAX } from './schema.js';
@@ -241,4 +241,14 @@ export function listQuerySchema<E extends TProperties = Record<never, never>>(
   }
   // Typed by the fields a handler reads by name (paging and the extras); the filters are read by the Repo.
   return Type.Object(props) as unknown as TObject<typeof pageQueryProps & E>;
+}
+
+/** Query-string schema of a route that reads a list's filters without paging it (a summary, an export). */
+export function filterQuerySchema(defs: Record<string, FilterDef>) {
+  const props: TProperties = {};
+  for (const f of Object.keys(defs)) {
+    props[f] = Type.Optional(Type.String({ maxLength: 200 }));
+    for (const s of Object.keys(SUFFIX_OPS)) props[f + s] = Type.Optional(Type.String({ maxLength: 200 }));
+  }
+  return Type.Object(props) as unknown as TObject<Record<string, TOptional<TString>>>;
 }

@@ -15,6 +15,14 @@ export type FollowMethod = (typeof FOLLOW_METHODS)[number];
 export const USER_INQUIRY_STATUSES = ['pending', 'claimed', 'assigned'] as const;
 export type UserInquiryStatus = (typeof USER_INQUIRY_STATUSES)[number];
 
+/** Money moving on an order: a receipt from the customer (or their bank), or a refund to them. */
+export const TRADE_KINDS = ['receipt', 'refund'] as const;
+export type TradeKind = (typeof TRADE_KINDS)[number];
+
+/** How the money moved; `loan` is the finance company's disbursement of the customer's loan. */
+export const PAYMENT_METHODS = ['cash', 'transfer', 'pos', 'wechat', 'alipay', 'loan'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
 /** Zh and en labels of every value above, for lists, exports and messages. */
 export const ENUM_LABELS: Record<string, Record<string, [zh: string, en: string]>> = {
   energyType: {
@@ -45,5 +53,17 @@ export const ENUM_LABELS: Record<string, Record<string, [zh: string, en: string]
     pending: ['待认领', 'Waiting'],
     claimed: ['已认领', 'Claimed'],
     assigned: ['已分配', 'Assigned'],
+  },
+  tradeKind: {
+    receipt: ['收款', 'Receipt'],
+    refund: ['退款', 'Refund'],
+  },
+  paymentMethod: {
+    cash: ['现金', 'Cash'],
+    transfer: ['银行转账', 'Bank transfer'],
+    pos: ['POS 刷卡', 'Card (POS)'],
+    wechat: ['微信支付', 'WeChat Pay'],
+    alipay: ['支付宝', 'Alipay'],
+    loan: ['贷款放款', 'Loan disbursement'],
   },
 };

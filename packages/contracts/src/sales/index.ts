@@ -17,5 +17,7 @@ export * from './resource-api.js';
 export * from './offer-api.js';
 // wave 2, sales-inquiry
 export * from './inquiry-api.js';
+// orders, receipts and refunds
+export * from './order-api.js';
 // wave 2, sales-desk
 export * from './desk-api.js';

@@ -9,9 +9,11 @@ import {
   INQUIRY_CHANNELS,
   PURCHASE_PLANS,
   USER_INQUIRY_STATUSES,
+  TRADE_KINDS,
+  PAYMENT_METHODS,
 } from './enums.js';
 import { MONEY_INPUT_PATTERN, MONEY_PATTERN } from './money.js';
-import { INQUIRY_STATUSES, OFFER_STATUSES, RESOURCE_STATUSES } from './status.js';
+import { INQUIRY_STATUSES, OFFER_STATUSES, ORDER_STATUSES, RESOURCE_STATUSES } from './status.js';
 import { VIN_PATTERN } from './vin.js';
 import { PERCENT_PATTERN, RATE_PATTERN, MAX_TERM_MONTHS } from './pricing.js';
 
@@ -30,6 +32,9 @@ export const EnergyTypeSchema = oneOf(ENERGY_TYPES);
 export const ResourceStatusSchema = oneOf(RESOURCE_STATUSES);
 export const InquiryStatusSchema = oneOf(INQUIRY_STATUSES);
 export const OfferStatusSchema = oneOf(OFFER_STATUSES);
+export const OrderStatusSchema = oneOf(ORDER_STATUSES);
+export const TradeKindSchema = oneOf(TRADE_KINDS);
+export const PaymentMethodSchema = oneOf(PAYMENT_METHODS);
 export const ChannelSchema = oneOf(INQUIRY_CHANNELS);
 export const PurchasePlanSchema = oneOf(PURCHASE_PLANS);
 export const FollowMethodSchema = oneOf(FOLLOW_METHODS);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { MACHINES, type MachineKind, canMove, nextStates, statesOf, transition } from './status.js';
+import {
+  MACHINES,
+  REASON_REQUIRED,
+  type MachineKind,
+  canMove,
+  nextStates,
+  statesOf,
+  transition,
+} from './status.js';
 import { SalesRuleError } from './errors.js';
 import { salesMessage } from './messages.js';
 
@@ -7,7 +15,7 @@ const kinds = Object.keys(MACHINES) as MachineKind[];
 
 /** The context a move needs to be allowed (a reason, the approval verdict); empty when it needs nothing. */
 function enough(kind: MachineKind, from: string, to: string) {
-  if (kind === 'inquiry' && (to === 'lost' || to === 'invalid')) return { reason: 'Bought elsewhere' };
+  if (REASON_REQUIRED[kind]?.includes(to)) return { reason: 'Bought elsewhere' };
   if (kind === 'offer' && from === 'draft') return { approvalNeeded: to === 'pending_approval' };
   return {};
 }

@@ -74,6 +74,24 @@ export const MACHINES = {
       ['sent', 'expired'],
     ],
   },
+  order: {
+    label: ['订单', 'order'],
+    states: {
+      unpaid: ['待收款', 'Unpaid'],
+      partial: ['部分收款', 'Partly paid'],
+      paid: ['已收清', 'Paid'],
+      cancelled: ['已取消', 'Cancelled'],
+    },
+    moves: [
+      // Receipts move an order forward; a refund of every yuan received moves a part-paid order back.
+      ['unpaid', 'partial'],
+      ['unpaid', 'paid'],
+      ['partial', 'paid'],
+      ['partial', 'unpaid'],
+      // Only an order holding no money can be cancelled: a deposit is refunded first.
+      ['unpaid', 'cancelled'],
+    ],
+  },
 } as const satisfies Record<
   string,
   {
@@ -89,6 +107,7 @@ export type StateOf<K extends MachineKind> = keyof (typeof MACHINES)[K]['states'
 export type ResourceStatus = StateOf<'resource'>;
 export type InquiryStatus = StateOf<'inquiry'>;
 export type OfferStatus = StateOf<'offer'>;
+export type OrderStatus = StateOf<'order'>;
 
 export const statesOf = <K extends MachineKind>(kind: K): StateOf<K>[] =>
   Object.keys(MACHINES[kind].states) as StateOf<K>[];
@@ -96,10 +115,12 @@ export const statesOf = <K extends MachineKind>(kind: K): StateOf<K>[] =>
 export const RESOURCE_STATUSES = statesOf('resource');
 export const INQUIRY_STATUSES = statesOf('inquiry');
 export const OFFER_STATUSES = statesOf('offer');
+export const ORDER_STATUSES = statesOf('order');
 
 /** Closing an inquiry as lost or invalid needs a reason (kept in its history). */
 export const REASON_REQUIRED: Partial<Record<MachineKind, readonly string[]>> = {
   inquiry: ['lost', 'invalid'],
+  order: ['cancelled'],
 };
 
 /** What the caller knows about the move beyond the two states. */

@@ -166,9 +166,17 @@ export const MENU_CATALOG: MenuSeed[] = [
       }),
       page('order', '财务收款', 'Finance receipts', '/fc/order/index', 'AccountBookOutlined', {
         roles: ['admin', 'sales'],
+        // Salespeople follow their own orders' money; taking and returning it is the cashier's.
+        buttons: [
+          ['_view', '查看', 'View'],
+          ['_receive', '收款', 'Receive', ['admin']],
+          ['_refund', '退款', 'Refund', ['admin']],
+          ['_cancel', '取消订单', 'Cancel order', ['admin']],
+        ],
       }),
       page('trade', '支付流水', 'Payment transactions', '/fc/trade/index', 'TransactionOutlined', {
         roles: ['admin', 'sales'],
+        buttons: [['_view', '查看', 'View']],
       }),
       page('red_packet', '红包管理', 'Red packets', '/fc/redPacket/index', 'RedEnvelopeOutlined', {
         roles: ['admin', 'sales', 'online_sales'],

@@ -11,6 +11,8 @@ import { offerRoutes } from './offer-routes.js';
 // wave 2, sales-inquiry
 import { inquiryRoutes } from './inquiry-routes.js';
 import { userInquiryRoutes } from './user-inquiry-routes.js';
+// orders, receipts and refunds
+import { orderRoutes } from './order-routes.js';
 // wave 2, sales-desk
 import { salesDeskRoutes } from './desk-routes.js';
 
@@ -33,6 +35,7 @@ export const salesModule: ServerModule = {
     await offerRoutes(app); // sales-offer
     await inquiryRoutes(app); // sales-inquiry
     await userInquiryRoutes(app); // sales-inquiry
+    await orderRoutes(app); // orders and their money
     await salesDeskRoutes(app); // sales-desk
   },
 };

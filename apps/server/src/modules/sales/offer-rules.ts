@@ -25,6 +25,7 @@ import { listPage, type ListSpec } from '../../platform/list.js';
 import type { Scope } from '../../platform/scope.js';
 import { camelKeys, all, exec, first, scoped, sql } from '../../platform/sql/index.js';
 import { formatDateTime } from '../../platform/time.js';
+import { openOrder } from './order-rules.js';
 import { reserveResource } from './resource-rules.js';
 import { asAppError, move } from './rules.js';
 import { assertVisible, visibilityOf, visibleCondition, type Visibility } from './visibility.js';
@@ -537,6 +538,8 @@ export async function actOnOffer(
       }
       reservedId = String(o.resourceId);
     }
+    // The sale's order opens with its acceptance (order-rules.ts): no accepted offer without one.
+    if (action === 'accept') await openOrder(t, scope, id, now);
 
     const set: Record<string, unknown> = { status: to, updateUser: scope.userId, updateTime: sql`now()` };
     if (action === 'approve' || action === 'reject')

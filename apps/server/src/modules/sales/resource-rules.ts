@@ -472,10 +472,12 @@ export async function releaseResource(db: Db, scope: Scope, id: string): Promise
     await assertTenant(t, scope, [id]);
     const r = await first(
       t,
-      scoped(scope).selectFrom('sales_resource').select('status').where('id', '=', id),
+      scoped(scope).selectFrom('sales_resource').select(['status', 'reservedUntil']).where('id', '=', id),
     );
     if (!r) throw notFound();
     move('resource', r.status, 'in_stock');
+    // Held with no end: an order has taken money for it; cancelling the order releases it.
+    if (r.reservedUntil === null) throw new AppError(409, 'sales.order.vehicleHeld');
     const done = await exec(
       t,
       scoped(scope)

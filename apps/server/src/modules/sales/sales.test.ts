@@ -137,7 +137,26 @@ describe(`sales tables and demo floor (${dbLabel})`, () => {
     await expect(insert(r.vin!)).rejects.toThrow(/sales_resource_vin|duplicate|unique/i);
     await insert(r.vin!, '777777'); // the same VIN in another tenant is that tenant's business
     await expect(insert('1M8GDM9AXKP042788', TENANT, 'lost')).rejects.toThrow(/check/i);
-    await expect(insert('1M8GDM9AXKP042788', TENANT, 'reserved')).rejects.toThrow(/check/i);
+    // A hold time only on a reserved vehicle (one an order has taken money for has none: docs/orders.md).
+    await expect(insert('1M8GDM9AXKP042788', TENANT, 'in_stock', '2026-12-01 10:00:00+08')).rejects.toThrow(
+      /check/i,
+    );
+    // An order never holds more than is due, a trade never moves nothing, a serial number is recorded once.
+    const d = (await db.one<{ id: string }>("SELECT id FROM sales_order WHERE status = 'partial' LIMIT 1"))!;
+    await expect(
+      db.query('UPDATE sales_order SET received = amount_due + 0.01 WHERE id = $1', [d.id]),
+    ).rejects.toThrow(/check/i);
+    const tr = (await db.one<Record<string, string>>(
+      "SELECT * FROM sales_trade WHERE reference <> '' LIMIT 1",
+    ))!;
+    const trade = (amount: string, reference: string) =>
+      db.query(
+        `INSERT INTO sales_trade (id, tenant_id, trade_no, order_id, kind, method, amount, reference, paid_at, create_user)
+         VALUES ($1, $2, $3, $4, 'receipt', $5, $6, $7, now(), 1)`,
+        [newId(), TENANT, `SK-T${newId()}`, tr.order_id, tr.method, amount, reference],
+      );
+    await expect(trade('0', '')).rejects.toThrow(/check/i);
+    await expect(trade('1', tr.reference!)).rejects.toThrow(/sales_trade_reference|duplicate|unique/i);
     await expect(insert('1M8GDM9AXKP04278O')).rejects.toThrow(/check/i);
     await expect(
       db.query(

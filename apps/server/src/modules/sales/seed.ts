@@ -3,6 +3,7 @@ import { newId } from '../../platform/ids.js';
 import { PLATFORM_TENANT } from '../../platform/scope.js';
 import type { SeedContext } from '../module.js';
 import { CATALOG } from './catalog-data.js';
+import { demoOrders } from './order-seed.js';
 import {
   DEMO_ACCOUNTS,
   type DemoAccount,
@@ -20,7 +21,12 @@ type Col<R> = [name: string, type: string, value: (row: R) => unknown];
  * PGlite and PostgreSQL alike. Values travel as text arrays and are cast in the select list, so nulls, jsonb
  * and timestamps need no driver-specific array encoding.
  */
-async function insertAll<R>(db: Db, table: string, cols: Array<Col<R>>, rows: readonly R[]): Promise<void> {
+export async function insertAll<R>(
+  db: Db,
+  table: string,
+  cols: Array<Col<R>>,
+  rows: readonly R[],
+): Promise<void> {
   if (!rows.length) return;
   const text = (v: unknown) =>
     v === null || v === undefined ? null : typeof v === 'object' ? JSON.stringify(v) : String(v);
@@ -123,6 +129,27 @@ export async function insertFloor(db: Db, f: Floor): Promise<void> {
   ], f.userInquiries); // prettier-ignore
 }
 
+/** The demo orders, their trades and the day counters their numbers took. */
+async function insertOrders(db: Db, m: ReturnType<typeof demoOrders>): Promise<void> {
+  await insertAll(db, 'sales_order', [
+    ['id', 'bigint', (o) => o.id], ['tenant_id', 'varchar', tenant], ['order_no', 'varchar', (o) => o.orderNo], ['offer_id', 'bigint', (o) => o.offerId],
+    ['inquiry_id', 'bigint', (o) => o.inquiryId], ['resource_id', 'bigint', (o) => o.resourceId], ['amount_due', 'numeric', (o) => o.amountDue],
+    ['loan_amount', 'numeric', (o) => o.loanAmount], ['received', 'numeric', (o) => o.received], ['loan_received', 'numeric', (o) => o.loanReceived],
+    ['status', 'varchar', (o) => o.status], ['settled_at', 'timestamptz', (o) => o.settledAt], ['owner_user', 'bigint', (o) => o.ownerUser],
+    ['owner_dept', 'bigint', (o) => o.ownerDept], ['create_user', 'bigint', (o) => o.ownerUser], ['update_user', 'bigint', (o) => o.ownerUser],
+    ['create_time', 'timestamptz', (o) => o.createTime], ['update_time', 'timestamptz', (o) => o.settledAt ?? o.createTime],
+  ], m.orders); // prettier-ignore
+  await insertAll(db, 'sales_trade', [
+    ['id', 'bigint', (t) => t.id], ['tenant_id', 'varchar', tenant], ['trade_no', 'varchar', (t) => t.tradeNo], ['order_id', 'bigint', (t) => t.orderId],
+    ['kind', 'varchar', (t) => t.kind], ['method', 'varchar', (t) => t.method], ['amount', 'numeric', (t) => t.amount], ['reference', 'varchar', (t) => t.reference],
+    ['paid_at', 'timestamptz', (t) => t.paidAt], ['remark', 'varchar', (t) => t.remark], ['create_user', 'bigint', (t) => t.createUser],
+    ['create_time', 'timestamptz', (t) => t.paidAt],
+  ], m.trades); // prettier-ignore
+  await insertAll(db, 'sales_counter', [
+    ['tenant_id', 'varchar', tenant], ['name', 'varchar', (c) => c.name], ['day', 'date', (c) => c.day], ['value', 'int', (c) => c.value],
+  ], m.counters); // prettier-ignore
+}
+
 /** The demo staff by account, or null when the tenant lacks one of them (seed-core not run with demo data). */
 async function demoStaff(db: Db): Promise<Record<DemoAccount, StaffRef> | null> {
   const rows = await db.query<{ account: string; id: string; dept_id: string | null }>(
@@ -175,7 +202,10 @@ export async function seedSales(ctx: SeedContext): Promise<void> {
       takenPhones: new Set(taken.map((t) => t.phone)),
       newId,
     });
+    // The orders of the accepted offers first: a deposit taken holds its vehicle with no end.
+    const money = demoOrders(f, staff.admin.id, Date.now(), newId);
     await insertFloor(db, f);
+    await insertOrders(db, money);
     return f;
   });
   if (floor || models)

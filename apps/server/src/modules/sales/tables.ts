@@ -7,7 +7,14 @@ import {
   PURCHASE_PLANS,
   USER_INQUIRY_STATUSES,
 } from '@forecourt/contracts/sales';
-import { INQUIRY_STATUSES, OFFER_STATUSES, RESOURCE_STATUSES } from '@forecourt/contracts/sales';
+import {
+  INQUIRY_STATUSES,
+  OFFER_STATUSES,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  RESOURCE_STATUSES,
+  TRADE_KINDS,
+} from '@forecourt/contracts/sales';
 
 /** A CHECK list from the shared value sets, so the database refuses exactly what the rules refuse. */
 const among = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
@@ -315,5 +322,89 @@ CREATE INDEX sales_resource_status_sort ON sales_resource (status, id) WHERE is_
       'CREATE INDEX sales_inquiry_name_trgm ON sales_inquiry USING gin (customer_name gin_trgm_ops);',
       'CREATE INDEX sales_inquiry_phone_trgm ON sales_inquiry USING gin (customer_phone gin_trgm_ops);',
     ]),
+  },
+  {
+    // Orders and their money (docs/orders.md): an accepted offer's order, its receipts and refunds.
+    id: '0008_orders',
+    sql: `
+-- A reservation with money on it has no end (docs/orders.md): reserved may now go without a hold time.
+ALTER TABLE sales_resource DROP CONSTRAINT sales_resource_check;
+ALTER TABLE sales_resource ADD CONSTRAINT sales_resource_reservation CHECK (status = 'reserved' OR reserved_until IS NULL);
+
+-- A tenant's running numbers per kind and day (SO…, SK…, TK…): one UPSERT takes the next, so two
+-- writers at once get two numbers, never the same one.
+CREATE TABLE sales_counter (
+  tenant_id varchar(12) NOT NULL,
+  name varchar(20) NOT NULL,
+  day date NOT NULL,
+  value integer NOT NULL,
+  PRIMARY KEY (tenant_id, name, day)
+);
+
+-- Never deleted: an order nobody pays is cancelled and stays on the record.
+CREATE TABLE sales_order (
+  id bigint PRIMARY KEY,
+  tenant_id varchar(12) NOT NULL,
+  order_no varchar(24) NOT NULL,
+  offer_id bigint NOT NULL,
+  inquiry_id bigint NOT NULL,
+  resource_id bigint,
+  amount_due numeric(14,2) NOT NULL CHECK (amount_due >= 0),
+  loan_amount numeric(14,2) CHECK (loan_amount IS NULL OR loan_amount >= 0),
+  -- The sum of the order's trades (receipts less refunds), kept with them in one transaction.
+  received numeric(14,2) NOT NULL DEFAULT 0 CHECK (received >= 0 AND received <= amount_due),
+  loan_received numeric(14,2) NOT NULL DEFAULT 0 CHECK (loan_received >= 0 AND loan_received <= coalesce(loan_amount, 0)),
+  status varchar(10) NOT NULL CHECK (status IN (${among(ORDER_STATUSES)})),
+  cancel_reason varchar(200) NOT NULL DEFAULT '',
+  settled_at timestamptz,
+  owner_user bigint NOT NULL,
+  owner_dept bigint,
+  create_user bigint,
+  create_time timestamptz NOT NULL DEFAULT now(),
+  update_user bigint,
+  update_time timestamptz NOT NULL DEFAULT now()
+);
+CREATE UNIQUE INDEX sales_order_no ON sales_order (tenant_id, order_no);
+-- One order per accepted offer.
+CREATE UNIQUE INDEX sales_order_offer ON sales_order (offer_id);
+CREATE INDEX sales_order_recent ON sales_order (tenant_id, create_time, id);
+CREATE INDEX sales_order_created ON sales_order (create_time, id);
+CREATE INDEX sales_order_status ON sales_order (status, create_time);
+CREATE INDEX sales_order_status_sort ON sales_order (status, id);
+CREATE INDEX sales_order_owner ON sales_order (owner_user, create_time);
+CREATE INDEX sales_order_dept ON sales_order (owner_dept, create_time);
+CREATE INDEX sales_order_due ON sales_order (amount_due, id);
+CREATE INDEX sales_order_received ON sales_order (received, id);
+CREATE INDEX sales_order_inquiry ON sales_order (inquiry_id);
+
+-- Written once, never changed: a mistake is put right by a refund, so the flow is the bank's record.
+CREATE TABLE sales_trade (
+  id bigint PRIMARY KEY,
+  tenant_id varchar(12) NOT NULL,
+  trade_no varchar(24) NOT NULL,
+  order_id bigint NOT NULL,
+  kind varchar(10) NOT NULL CHECK (kind IN (${among(TRADE_KINDS)})),
+  method varchar(10) NOT NULL CHECK (method IN (${among(PAYMENT_METHODS)})),
+  amount numeric(14,2) NOT NULL CHECK (amount > 0),
+  reference varchar(64) NOT NULL DEFAULT '',
+  paid_at timestamptz NOT NULL,
+  remark varchar(200) NOT NULL DEFAULT '',
+  create_user bigint NOT NULL,
+  create_time timestamptz NOT NULL DEFAULT now()
+);
+CREATE UNIQUE INDEX sales_trade_no ON sales_trade (tenant_id, trade_no);
+-- A bank, card or wallet serial number is recorded once per method in a tenant.
+CREATE UNIQUE INDEX sales_trade_reference ON sales_trade (tenant_id, method, reference) WHERE reference <> '';
+CREATE INDEX sales_trade_order ON sales_trade (order_id, paid_at);
+CREATE INDEX sales_trade_recent ON sales_trade (tenant_id, paid_at, id);
+CREATE INDEX sales_trade_paid ON sales_trade (paid_at, id);
+CREATE INDEX sales_trade_amount ON sales_trade (amount, id);
+CREATE INDEX sales_trade_kind ON sales_trade (kind, paid_at);
+CREATE INDEX sales_trade_method ON sales_trade (method, paid_at);
+${trigramIndexes([
+  'CREATE INDEX sales_order_no_trgm ON sales_order USING gin (order_no gin_trgm_ops);',
+  'CREATE INDEX sales_trade_no_trgm ON sales_trade USING gin (trade_no gin_trgm_ops);',
+  'CREATE INDEX sales_trade_reference_trgm ON sales_trade USING gin (reference gin_trgm_ops);',
+])}`,
   },
 ];

@@ -706,6 +706,13 @@ export interface SalesBrand {
   updateUser: Int8 | null;
 }
 
+export interface SalesCounter {
+  day: Timestamp;
+  name: string;
+  tenantId: string;
+  value: number;
+}
+
 export interface SalesInquiry {
   assignedAt: Timestamp | null;
   budget: Numeric | null;
@@ -828,6 +835,28 @@ export interface SalesOffer {
   version: number;
 }
 
+export interface SalesOrder {
+  amountDue: Numeric;
+  cancelReason: Generated<string>;
+  createTime: Generated<Timestamp>;
+  createUser: Int8 | null;
+  id: Int8;
+  inquiryId: Int8;
+  loanAmount: Numeric | null;
+  loanReceived: Generated<Numeric>;
+  offerId: Int8;
+  orderNo: string;
+  ownerDept: Int8 | null;
+  ownerUser: Int8;
+  received: Generated<Numeric>;
+  resourceId: Int8 | null;
+  settledAt: Timestamp | null;
+  status: string;
+  tenantId: string;
+  updateTime: Generated<Timestamp>;
+  updateUser: Int8 | null;
+}
+
 export interface SalesResource {
   arrivalDate: Timestamp | null;
   createDept: Int8 | null;
@@ -867,6 +896,21 @@ export interface SalesSeries {
   tenantId: string;
   updateTime: Generated<Timestamp>;
   updateUser: Int8 | null;
+}
+
+export interface SalesTrade {
+  amount: Numeric;
+  createTime: Generated<Timestamp>;
+  createUser: Int8;
+  id: Int8;
+  kind: string;
+  method: string;
+  orderId: Int8;
+  paidAt: Timestamp;
+  reference: Generated<string>;
+  remark: Generated<string>;
+  tenantId: string;
+  tradeNo: string;
 }
 
 export interface SalesUserInquiry {
@@ -954,13 +998,16 @@ export interface DB {
   risk_diary: RiskDiary;
   risk_sensitive_word: RiskSensitiveWord;
   sales_brand: SalesBrand;
+  sales_counter: SalesCounter;
   sales_inquiry: SalesInquiry;
   sales_inquiry_follow: SalesInquiryFollow;
   sales_inquiry_history: SalesInquiryHistory;
   sales_model: SalesModel;
   sales_offer: SalesOffer;
+  sales_order: SalesOrder;
   sales_resource: SalesResource;
   sales_series: SalesSeries;
+  sales_trade: SalesTrade;
   sales_user_inquiry: SalesUserInquiry;
   schema_migrations: SchemaMigrations;
   sys_secret: SysSecret;
@@ -1611,6 +1658,12 @@ export const tableColumns = {
     updateTime: 'date',
     updateUser: 'integer',
   },
+  sales_counter: {
+    day: 'date',
+    name: 'text',
+    tenantId: 'text',
+    value: 'integer',
+  },
   sales_inquiry: {
     assignedAt: 'date',
     budget: 'numeric',
@@ -1728,6 +1781,27 @@ export const tableColumns = {
     vehiclePrice: 'numeric',
     version: 'integer',
   },
+  sales_order: {
+    amountDue: 'numeric',
+    cancelReason: 'text',
+    createTime: 'date',
+    createUser: 'integer',
+    id: 'integer',
+    inquiryId: 'integer',
+    loanAmount: 'numeric',
+    loanReceived: 'numeric',
+    offerId: 'integer',
+    orderNo: 'text',
+    ownerDept: 'integer',
+    ownerUser: 'integer',
+    received: 'numeric',
+    resourceId: 'integer',
+    settledAt: 'date',
+    status: 'text',
+    tenantId: 'text',
+    updateTime: 'date',
+    updateUser: 'integer',
+  },
   sales_resource: {
     arrivalDate: 'date',
     createDept: 'integer',
@@ -1766,6 +1840,20 @@ export const tableColumns = {
     tenantId: 'text',
     updateTime: 'date',
     updateUser: 'integer',
+  },
+  sales_trade: {
+    amount: 'numeric',
+    createTime: 'date',
+    createUser: 'integer',
+    id: 'integer',
+    kind: 'text',
+    method: 'text',
+    orderId: 'integer',
+    paidAt: 'date',
+    reference: 'text',
+    remark: 'text',
+    tenantId: 'text',
+    tradeNo: 'text',
   },
   sales_user_inquiry: {
     cityCode: 'text',
@@ -1945,6 +2033,7 @@ export const nullableColumns: Record<string, readonly string[]> = {
     'totalInterest',
     'updateUser',
   ],
+  sales_order: ['createUser', 'loanAmount', 'ownerDept', 'resourceId', 'settledAt', 'updateUser'],
   sales_resource: [
     'arrivalDate',
     'createDept',
