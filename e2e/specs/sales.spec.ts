@@ -5,6 +5,7 @@ import {
   test,
   expect,
   clickShown,
+  pickOption,
   settled,
   signIn,
   toast,
@@ -272,6 +273,8 @@ test.describe('the sales floor', () => {
       ['/fc/inquiry/index', '询价管理', 'Inquiries'],
       ['/fc/userInquiry/index', '用户询价', 'User inquiries'],
       ['/fc/offer/index', '报价管理', 'Offers'],
+      ['/fc/order/index', '财务收款', 'Finance receipts'],
+      ['/fc/trade/index', '支付流水', 'Payment transactions'],
     ];
     for (const [path, zh] of PAGES) {
       await open(page, path, zh);
@@ -286,6 +289,86 @@ test.describe('the sales floor', () => {
       await expect(page.locator('.fc-tabs .ant-tabs-tab-active')).toHaveText(en);
       await expect.poll(() => page.locator('.ant-table-row:visible').count()).toBeGreaterThan(0);
     }
+    expect(errors).toEqual([]);
+  });
+
+  test('the cashier takes a deposit and the rest of an order; the last yuan sells the vehicle; the flow sums it up', async ({
+    pages,
+  }) => {
+    const { page, errors } = await staff(pages, 'admin');
+    await open(page, '/fc/order/index', '财务收款');
+    const search = page.locator('form[id="sales-order-search"]');
+    await pickOption(search.getByLabel('状态', { exact: true }), '待收款');
+    await search.getByRole('button', { name: /搜\s?索/ }).click();
+    const first = page.locator('.ant-table-row').first();
+    await first.getByRole('cell', { name: '待收款', exact: true }).waitFor();
+    const orderNo = (
+      await first
+        .getByRole('cell')
+        .filter({ hasText: /^SO\d{8}-\d{4}$/ })
+        .innerText()
+    ).trim();
+    // The order alone on the page, whatever its status becomes.
+    await search.getByRole('button', { name: /清\s?空/ }).click();
+    await search.getByLabel('订单号', { exact: true }).fill(orderNo);
+    await search.getByRole('button', { name: /搜\s?索/ }).click();
+    await expect.poll(() => page.locator('.ant-table-row:visible').count()).toBe(1);
+    const order = row(page, orderNo);
+    const dialog = page.locator('.ant-modal-wrap:visible .ant-modal').last();
+
+    // A deposit by WeChat Pay: its serial number is asked for, then the order is part paid.
+    await rowAction(page, order, '收款');
+    await dialog.getByLabel('金额', { exact: true }).fill('5000');
+    await pickOption(dialog.getByLabel('支付方式', { exact: true }), '微信支付');
+    await dialog.getByRole('button', { name: /^\s*收\s?款\s*$/ }).click();
+    await expect(dialog.getByText('除现金外须填写流水号')).toBeVisible();
+    await dialog.getByLabel('流水号', { exact: true }).fill('WX4200001234202611290001');
+    await dialog.getByRole('button', { name: /^\s*收\s?款\s*$/ }).click();
+    await expect(toast(page)).toContainText('收款已登记');
+    await order.getByRole('cell', { name: '部分收款', exact: true }).waitFor();
+
+    // The rest by transfer: a yuan too much is refused by the form, the exact rest settles the order.
+    const outstanding = (
+      await order
+        .getByRole('cell')
+        .filter({ hasText: /^¥[\d,]+\.\d{2}$/ })
+        .nth(2)
+        .innerText()
+    )
+      .trim()
+      .replace(/[¥,]/g, '');
+    const vin = (
+      await order
+        .getByRole('cell')
+        .filter({ hasText: /^[A-HJ-NPR-Z0-9]{17}$/ })
+        .innerText()
+    ).trim();
+    await rowAction(page, order, '收款');
+    await dialog
+      .getByLabel('金额', { exact: true })
+      .fill(`${Number(outstanding.split('.')[0]) + 1}.${outstanding.split('.')[1]}`);
+    await pickOption(dialog.getByLabel('支付方式', { exact: true }), '银行转账');
+    await dialog.getByLabel('流水号', { exact: true }).fill('BK20261129000777');
+    await dialog.getByRole('button', { name: /^\s*收\s?款\s*$/ }).click();
+    await expect(dialog.getByText(/收款金额不能超过未收金额/)).toBeVisible();
+    await dialog.getByLabel('金额', { exact: true }).fill(outstanding);
+    await dialog.getByRole('button', { name: /^\s*收\s?款\s*$/ }).click();
+    await expect(toast(page)).toContainText('收款已登记');
+    await order.getByRole('cell', { name: '已收清', exact: true }).waitFor();
+
+    await open(page, '/fc/resource/index', '车源资源');
+    await page.getByLabel('车架号').first().fill(vin);
+    await page.keyboard.press('Enter');
+    await row(page, vin).getByRole('cell', { name: '已售', exact: true }).waitFor();
+
+    // The payment flow shows both receipts of the order, and its total.
+    await open(page, '/fc/trade/index', '支付流水');
+    await page.locator('form[id="sales-trade-search"]').getByLabel('订单号', { exact: true }).fill(orderNo);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.ant-table-row:visible').count()).toBe(2);
+    await expect(
+      page.getByText(/^合计：收款 ¥[\d,]+\.\d{2}，退款 ¥0\.00，净额 ¥[\d,]+\.\d{2}（2 笔）$/),
+    ).toBeVisible();
     expect(errors).toEqual([]);
   });
 

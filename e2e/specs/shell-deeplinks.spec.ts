@@ -31,14 +31,12 @@ const FILLED_BY_USE = [
  */
 const NOT_BUILT = [
   '/fc/coupon/records',
-  '/fc/order/index',
   '/fc/redPacket/index',
   '/fc/score/exchange',
   '/fc/score/goods',
   '/fc/score/records',
   '/fc/score/recordsToB',
   '/fc/score/rules',
-  '/fc/trade/index',
   '/store/column/column',
   '/store/publish/ContentDetail',
   '/store/publish/PublishList',

@@ -23,6 +23,11 @@ export type TradeKind = (typeof TRADE_KINDS)[number];
 export const PAYMENT_METHODS = ['cash', 'transfer', 'pos', 'wechat', 'alipay', 'loan'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** The longest bank, card or wallet serial number a trade keeps (here, not with the schemas: forms import it). */
+export const TRADE_REFERENCE_MAX = 64;
+/** The longest remark of a trade and reason of a cancellation. */
+export const TRADE_REMARK_MAX = 200;
+
 /** Zh and en labels of every value above, for lists, exports and messages. */
 export const ENUM_LABELS: Record<string, Record<string, [zh: string, en: string]>> = {
   energyType: {

@@ -11,7 +11,7 @@ import {
   PaymentMethodSchema,
   TradeKindSchema,
 } from './schemas.js';
-import type { PaymentMethod, TradeKind } from './enums.js';
+import { TRADE_REFERENCE_MAX, TRADE_REMARK_MAX, type PaymentMethod, type TradeKind } from './enums.js';
 import type { OrderStatus } from './status.js';
 
 const OrderStatusT = Type.Unsafe<OrderStatus>(OrderStatusSchema);
@@ -21,11 +21,6 @@ const PaymentMethodT = Type.Unsafe<PaymentMethod>(PaymentMethodSchema);
 const Id = () => Type.String({ pattern: '^[1-9]\\d{0,18}$' });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const DateTime = () => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' });
-
-/** The longest bank, card or wallet serial number a trade keeps. */
-export const TRADE_REFERENCE_MAX = 64;
-/** The longest remark of a trade and reason of a cancellation. */
-export const TRADE_REMARK_MAX = 200;
 
 /** One receipt or refund as the trade list, the order's detail and the summary count it. */
 export const TradeView = Type.Object({

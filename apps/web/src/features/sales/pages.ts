@@ -8,6 +8,9 @@ export const pages: Record<string, PageLoader> = {
   '/fc/catalog/index': () => import('./catalog/CatalogPage'),
   // sales-offer
   '/fc/offer/index': () => import('./offer/OfferPage'),
+  // sales-order: receipts, refunds and the payment transactions
+  '/fc/order/index': () => import('./order/OrderPage'),
+  '/fc/trade/index': () => import('./trade/TradePage'),
   // sales-inquiry
   '/fc/inquiry/index': () => import('./inquiry/InquiryPage'),
   '/fc/userInquiry/index': declared(() =>
