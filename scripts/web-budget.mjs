@@ -24,7 +24,9 @@ const webRoot = path.join(root, 'apps/web');
 /** Budgets in bytes of gzip (level 9): what the build may not pass. */
 // The page budget went from 105 to 107 KB with the ground-store page (2026-11-29): adding a page moved antd's
 // shared modules between chunks, and the stock page counted 1.2 KB more of them without a change of its own.
-export const BUDGETS = { login: 110 * 1024, workbench: 240 * 1024, chrome: 58 * 1024, page: 107 * 1024 };
+// The workbench budget went from 240 to 242 KB with finance's card (2026-11-29): the workbench is weighed with
+// every card, and the card is 1.7 KB of its own (its chunk 1.5, the amount formatter 0.2).
+export const BUDGETS = { login: 110 * 1024, workbench: 242 * 1024, chrome: 58 * 1024, page: 107 * 1024 };
 /** The goals: /login at most the bare antd sign-in page, the workbench 260 KB, a page 120 KB. */
 export const GOALS = { login: 175 * 1024, workbench: 260 * 1024, page: 120 * 1024 };
 

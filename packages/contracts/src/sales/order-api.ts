@@ -123,3 +123,16 @@ export const TradeSummary = Type.Object({
   net: MoneySchema,
 });
 export type TradeSummary = Static<typeof TradeSummary>;
+
+/** The finance workbench card: today's money and what is still to come in, over the orders the caller sees. */
+export const FinanceDeskSummary = Type.Object({
+  /** Trades whose payment time is today (the server's day). */
+  today: TradeSummary,
+  /** Orders waiting for their first money: how many, and what they are due. */
+  unpaid: Type.Object({ count: Type.Integer({ minimum: 0 }), amount: MoneySchema }),
+  /** Orders part paid: how many, and what is still outstanding on them. */
+  partial: Type.Object({ count: Type.Integer({ minimum: 0 }), amount: MoneySchema }),
+  /** Orders settled this month (the server's month): how many, and their amount. */
+  settledThisMonth: Type.Object({ count: Type.Integer({ minimum: 0 }), amount: MoneySchema }),
+});
+export type FinanceDeskSummary = Static<typeof FinanceDeskSummary>;

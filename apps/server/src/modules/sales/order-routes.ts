@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import {
+  FinanceDeskSummary,
   OrderCancelBody,
   OrderDetail,
   OrderView,
@@ -16,6 +17,7 @@ import {
   ORDER_FILTERS,
   TRADE_FILTERS,
   cancelOrder,
+  financeDesk,
   listOrders,
   listTrades,
   orderDetail,
@@ -94,6 +96,20 @@ export async function orderRoutes(app: App) {
       },
     },
     async (req) => ok(await cancelOrder(db, scopeOf(req), req.body)),
+  );
+
+  app.get(
+    `${orders}/desk`,
+    {
+      config: { permission: 'code:finance_desk' },
+      schema: {
+        tags: ['sales-order'],
+        summary:
+          "The finance workbench card: today's receipts and refunds, orders waiting for money, settled this month",
+        response: { 200: envelope(FinanceDeskSummary) },
+      },
+    },
+    async (req) => ok(await financeDesk(db, scopeOf(req))),
   );
 
   app.get(

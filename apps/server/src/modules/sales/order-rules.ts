@@ -27,6 +27,7 @@ import {
   fmt,
   isMoneyInput,
   sub,
+  type FinanceDeskSummary,
   type OrderCancelBody,
   type OrderDetail,
   type OrderStatus,
@@ -47,8 +48,21 @@ import type { Scope } from '../../platform/scope.js';
 import { all, camelKeys, exec, first, scoped, sql } from '../../platform/sql/index.js';
 import { formatDateTime } from '../../platform/time.js';
 import { move } from './rules.js';
-import { assertVisible, visibilityOf, visibleCondition, type Visibility } from './visibility.js';
+import {
+  assertVisible,
+  visibilityOf as salesVisibility,
+  visibleCondition,
+  type Visibility,
+} from './visibility.js';
 import './order-messages.js';
+
+/** The role that keeps a tenant's books: it sees the money of every order, whoever sold it. */
+export const FINANCE_ALIAS = 'finance';
+
+/** Who sees which orders: finance every one of the tenant, anyone else as for offers (visibility.ts). */
+async function visibilityOf(db: Db, scope: Scope): Promise<Visibility> {
+  return scope.roleAliases.includes(FINANCE_ALIAS) ? { kind: 'all' } : salesVisibility(db, scope);
+}
 
 // ---- pure helpers -----------------------------------------------------------------------------------
 
@@ -413,8 +427,9 @@ export async function tradeSummary(
   db: Db,
   scope: Scope,
   query: Record<string, unknown>,
+  known?: Visibility,
 ): Promise<TradeSummary> {
-  const vis = await visibilityOf(db, scope);
+  const vis = known ?? (await visibilityOf(db, scope));
   let q = scoped(scope)
     .selectFrom('sales_trade', 'tr')
     .innerJoin('sales_order as d', 'd.id', 'tr.orderId')
@@ -448,6 +463,43 @@ export async function tradeDetail(db: Db, scope: Scope, id: string): Promise<Tra
   if (!scope.isPlatformAdmin && any.tenantId !== scope.tenantId) throw forbidden('common.otherTenant');
   assertVisible(vis, ownerOf(any));
   throw notFound();
+}
+
+/**
+ * The finance card of the workbench: today's trades, the orders waiting for money and those settled this
+ * month, over the orders the caller sees. Two statements; days and months are the server's.
+ */
+export async function financeDesk(db: Db, scope: Scope, now = new Date()): Promise<FinanceDeskSummary> {
+  const vis = await visibilityOf(db, scope);
+  const cond = visibleCondition(vis, { user: 'd.ownerUser', dept: 'd.ownerDept' });
+  const day = formatDateTime(now)!.slice(0, 10);
+  const month = `${day.slice(0, 7)}-01`;
+  let orders = scoped(scope)
+    .selectFrom('sales_order', 'd')
+    .select([
+      sql<number>`count(*) FILTER (WHERE d.status = 'unpaid')::int`.as('unpaidN'),
+      sql<string>`coalesce(sum(d.amount_due) FILTER (WHERE d.status = 'unpaid'), 0)::text`.as('unpaid'),
+      sql<number>`count(*) FILTER (WHERE d.status = 'partial')::int`.as('partialN'),
+      sql<string>`coalesce(sum(d.amount_due - d.received) FILTER (WHERE d.status = 'partial'), 0)::text`.as(
+        'partial',
+      ),
+      sql<number>`count(*) FILTER (WHERE d.status = 'paid' AND d.settled_at >= ${month}::timestamp)::int`.as(
+        'settledN',
+      ),
+      sql<string>`coalesce(sum(d.amount_due) FILTER (WHERE d.status = 'paid' AND d.settled_at >= ${month}::timestamp), 0)::text`.as(
+        'settled',
+      ),
+    ])
+    .where('d.status', 'in', ['unpaid', 'partial', 'paid']);
+  if (cond) orders = orders.where(cond);
+  const o = (await first(db, orders))!;
+  const today = await tradeSummary(db, scope, { paidAt_ge: day }, vis);
+  return {
+    today,
+    unpaid: { count: Number(o.unpaidN), amount: fmt(o.unpaid) },
+    partial: { count: Number(o.partialN), amount: fmt(o.partial) },
+    settledThisMonth: { count: Number(o.settledN), amount: fmt(o.settled) },
+  };
 }
 
 // ---- writes -----------------------------------------------------------------------------------------

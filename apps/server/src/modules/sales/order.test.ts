@@ -231,6 +231,32 @@ describe(`orders, receipts and refunds (${dbLabel})`, () => {
     expect(refused.statusCode).toBe(403);
   });
 
+  it('finance sees every order of the tenant and takes the money; its own staff rank changes nothing else', async () => {
+    const finance = await tokenFor(t, 'finance1');
+    const all = (await get(admin, 'order/list?size=1')).json().data.total;
+    expect((await get(finance, 'order/list?size=1')).json().data.total).toBe(all);
+    const { orderId } = await acceptedOrder(false);
+    const r = await post(finance, 'order/receive', receipt(orderId, { amount: '1000' }));
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data.trades[0].createUserName).toBe('孙嘉怡');
+    // The workbench card counts it with the rest of today's money, and what is still to come in.
+    const desk = (await get(finance, 'order/desk')).json().data;
+    const sums = await q<{ n: number; due: string; today: string }>(
+      `SELECT (SELECT count(*)::int FROM sales_order WHERE tenant_id = $1 AND status = 'unpaid') AS n,
+              (SELECT coalesce(sum(amount_due), 0)::text FROM sales_order WHERE tenant_id = $1 AND status = 'unpaid') AS due,
+              (SELECT coalesce(sum(amount), 0)::text FROM sales_trade WHERE tenant_id = $1 AND kind = 'receipt'
+                  AND paid_at >= $2::date) AS today`,
+      [TENANT, today()],
+    );
+    expect(desk.unpaid).toEqual({ count: sums[0]!.n, amount: add(sums[0]!.due, '0') });
+    expect(desk.today.receipts).toBe(add(sums[0]!.today, '0'));
+    expect(Number(desk.today.count)).toBeGreaterThanOrEqual(1);
+    expect((await get(sales1, 'order/desk')).statusCode).toBe(403);
+    // The books, not the sales floor: no offers, no stock.
+    expect((await get(finance, 'offer/list')).statusCode).toBe(403);
+    expect((await get(finance, 'resource/list')).statusCode).toBe(403);
+  });
+
   it('accepting an offer opens its order; deposit, loan and the rest settle it and sell the vehicle', async () => {
     const { offer, vehicleId, orderId } = await acceptedOrder();
     const d0 = (await get(admin, `order/detail?id=${orderId}`)).json().data;

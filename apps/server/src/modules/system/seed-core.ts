@@ -7,7 +7,15 @@ import { hashPassword } from '../../platform/auth/passwords.js';
 import { strongPassword } from '../../platform/auth/generate.js';
 import type { SeedContext } from '../module.js';
 
-export const ROLE_ALIASES = ['administrator', 'admin', 'sales', 'resource', 'online_sales', 'user'] as const;
+export const ROLE_ALIASES = [
+  'administrator',
+  'admin',
+  'sales',
+  'resource',
+  'online_sales',
+  'user',
+  'finance',
+] as const;
 export type RoleAlias = (typeof ROLE_ALIASES)[number];
 
 const ROLE_NAMES: Record<RoleAlias, string> = {
@@ -17,6 +25,7 @@ const ROLE_NAMES: Record<RoleAlias, string> = {
   resource: '资源专员',
   online_sales: '网销专员',
   user: '普通用户',
+  finance: '财务',
 };
 
 /** The department tree of the demo company: [key, parent key, name, type (dict dept_category: 1 company, 2 department)]. */
@@ -130,6 +139,18 @@ export const STAFF: StaffSeed[] = [
     brands: ['理想', '小鹏'],
     demo: true,
   },
+  {
+    account: 'finance1',
+    realName: '孙嘉怡',
+    name: '嘉怡',
+    code: 'FC4001',
+    phone: '13912345607',
+    sex: 2,
+    role: 'finance',
+    dept: 'finance',
+    brands: [],
+    demo: true,
+  },
 ];
 
 export const CLIENTS: Array<[string, string]> = [
@@ -221,7 +242,7 @@ export async function seedCore(ctx: SeedContext): Promise<void> {
   if (adminGenerated) lines.push(`admin password: ${adminPassword}`);
   if (demoGenerated && config.SEED_DEMO)
     lines.push(
-      `demo staff (sales1, sales2, resource1, resource2, online1, online2) password: ${demoPassword}`,
+      `demo staff (sales1, sales2, resource1, resource2, online1, online2, finance1) password: ${demoPassword}`,
     );
   if (lines.length) {
     writeInitialPasswords(config.dataDir, lines);
@@ -233,7 +254,7 @@ export async function seedCore(ctx: SeedContext): Promise<void> {
   ctx.log('seeded tenant 000000, clients, roles, departments and staff');
 }
 
-/** The six roles every tenant starts with. Returns alias → id. */
+/** The roles every tenant starts with. Returns alias → id. */
 export async function seedTenantRoles(db: Db, tenantId: string): Promise<Map<RoleAlias, string>> {
   const ids = new Map<RoleAlias, string>();
   for (const [i, alias] of ROLE_ALIASES.entries()) {

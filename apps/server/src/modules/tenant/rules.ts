@@ -111,7 +111,7 @@ async function freeTenantId(db: Db): Promise<string> {
 }
 
 /**
- * A new tenant starts complete: its six roles, its root department, its admin account (an initial
+ * A new tenant starts complete: its roles, its root department, its admin account (an initial
  * password, answered once), its menus and business dictionaries — all in one transaction.
  */
 export async function createTenant(db: Db, scope: Scope, input: TenantInput): Promise<NewTenant> {

@@ -57,6 +57,7 @@ describe(`tenants (${dbLabel})`, () => {
       'resource',
       'online_sales',
       'user',
+      'finance',
     ]);
     expect(
       (await call(t, token, { url: '/api/blade-system/dict-biz/dictionary?code=car_brand' })).json().data

@@ -1,6 +1,13 @@
 import type { WorkbenchWidget } from '@/shared/page/widgets';
 
-/** The sales floor's cards on the workbench (sales-desk). */
+/** The sales floor's cards on the workbench (sales-desk, finance-desk). */
 export const widgets: WorkbenchWidget[] = [
   { key: 'sales-desk', permission: 'sales_desk', order: 10, load: () => import('./desk/SalesDesk') },
+  // Finance's card: today's money and what is still to come in.
+  {
+    key: 'finance-desk',
+    permission: 'finance_desk',
+    order: 11,
+    load: () => import('./finance-desk/FinanceDesk'),
+  },
 ];
