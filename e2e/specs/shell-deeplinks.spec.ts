@@ -32,11 +32,6 @@ const FILLED_BY_USE = [
 const NOT_BUILT = [
   '/fc/coupon/records',
   '/fc/redPacket/index',
-  '/fc/score/exchange',
-  '/fc/score/goods',
-  '/fc/score/records',
-  '/fc/score/recordsToB',
-  '/fc/score/rules',
   '/store/column/column',
   '/store/publish/ContentDetail',
   '/store/publish/PublishList',

@@ -313,6 +313,10 @@ const LINKS: Record<string, Record<string, string>> = {
   // the join finds few rows per match, as it does in a real flow.
   sales_order: { inquiry_id: `${ID_BASE} + g` },
   sales_trade: { method: 's.method', order_id: `${ID_BASE} + g` },
+  // Value lists that a unique index also holds keep the copied row's value; filled rules are disabled, as
+  // only one enabled rule per holder kind and event may be (the ledger's lines are told apart by ref_id).
+  points_rule: { party: 's.party', event: 's.event', status: '0' },
+  points_ledger: { party: 's.party', kind: 's.kind' },
   sales_resource: { store_id: `(ARRAY(SELECT id FROM blade_dept ORDER BY id LIMIT 5))[1 + g % 5]` },
   sales_offer: {
     inquiry_id: `${ID_BASE} + CASE WHEN g % 10 = 1 AND g > 1 THEN g - 1 ELSE g END`,

@@ -20,3 +20,4 @@ export * from './mq.js';
 export * from './ground.js';
 export * from './desk.js';
 export * from './im.js';
+export * from './points.js';

@@ -20,6 +20,7 @@ import { memberModule } from './member/index.js';
 import { riskModule } from './risk/index.js';
 import { imModule } from './im/index.js';
 import { salesModule } from './sales/index.js';
+import { pointsModule } from './points/index.js';
 
 /** Every server module, in dependency order (migrations and seeds run in this order). */
 export const modules: ServerModule[] = [
@@ -43,6 +44,7 @@ export const modules: ServerModule[] = [
   memberModule,
   imModule,
   salesModule,
+  pointsModule, // after sales: a settled order earns its customer points
   // Last: its seed reads the demo offers, and its dispatcher starts after the routes that declare consumers.
   mqModule,
 ];

@@ -193,11 +193,22 @@ export const MENU_CATALOG: MenuSeed[] = [
     icon: 'GiftOutlined',
     roles: ['admin'],
     children: [
+      // Points (docs/points.md): sales hand out and exchange customers' points; rules and stores' are the admin's.
       page('score_goods', '积分商品', 'Points goods', '/fc/score/goods', 'ShoppingOutlined', {
         roles: ['admin', 'sales'],
+        buttons: [
+          ['_add', '新增', 'Add', ['admin']],
+          ['_edit', '修改', 'Edit', ['admin']],
+          ['_delete', '删除', 'Delete', ['admin']],
+          ['_view', '查看', 'View'],
+        ],
       }),
       page('score_records', '积分记录', 'Points records', '/fc/score/records', 'HistoryOutlined', {
         roles: ['admin', 'sales'],
+        buttons: [
+          ['_view', '查看', 'View'],
+          ['_adjust', '积分调整', 'Adjust points', ['admin', 'sales']],
+        ],
       }),
       page(
         'score_records_tob',
@@ -205,10 +216,22 @@ export const MENU_CATALOG: MenuSeed[] = [
         'Business points records',
         '/fc/score/recordsToB',
         'ShopOutlined',
-        { roles: ['admin'] },
+        {
+          roles: ['admin'],
+          buttons: [
+            ['_view', '查看', 'View'],
+            ['_adjust', '积分调整', 'Adjust points'],
+          ],
+        },
       ),
       page('score_exchange', '积分兑换', 'Points exchange', '/fc/score/exchange', 'SwapOutlined', {
         roles: ['admin', 'sales'],
+        buttons: [
+          ['_view', '查看', 'View'],
+          ['_add', '新增兑换', 'New exchange', ['admin', 'sales']],
+          ['_deliver', '发放', 'Deliver', ['admin', 'sales']],
+          ['_cancel', '取消兑换', 'Cancel exchange', ['admin']],
+        ],
       }),
       page('score_rules', '积分规则', 'Points rules', '/fc/score/rules', 'ProfileOutlined', {
         roles: ['admin'],

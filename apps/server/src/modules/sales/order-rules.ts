@@ -47,6 +47,7 @@ import { filterConditions, type FilterDef, type PageQuery } from '../../platform
 import type { Scope } from '../../platform/scope.js';
 import { all, camelKeys, exec, first, scoped, sql } from '../../platform/sql/index.js';
 import { formatDateTime } from '../../platform/time.js';
+import { awardPurchase } from '../points/index.js';
 import { move } from './rules.js';
 import {
   assertVisible,
@@ -574,6 +575,7 @@ async function lockOrder(t: Db, scope: Scope, vis: Visibility, id: string) {
       .select([
         'd.id',
         'd.offerId',
+        'd.inquiryId',
         'd.resourceId',
         'd.status',
         'd.amountDue',
@@ -629,6 +631,17 @@ export async function recordTrade(
       if (kind === 'receipt' && o.resourceId !== null) {
         await holdVehicle(t, scope, String(o.resourceId), offerId);
         if (next.status === 'paid') await sellVehicle(t, scope, String(o.resourceId), offerId);
+      }
+      // A settled order earns its customer the purchase points of the tenant's rule, once per order.
+      if (next.status === 'paid') {
+        const q = await first(
+          t,
+          scoped(scope)
+            .selectFrom('sales_inquiry', 'q')
+            .select('q.customerId')
+            .where('q.id', '=', String(o.inquiryId)),
+        );
+        if (q?.customerId) await awardPurchase(t, scope, String(q.customerId), body.orderId, now);
       }
       await exec(
         t,

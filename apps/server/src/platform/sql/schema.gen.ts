@@ -662,6 +662,98 @@ export interface MqRelation {
   updateUser: Int8 | null;
 }
 
+export interface PointsAccount {
+  balance: Generated<number>;
+  earned: Generated<number>;
+  party: string;
+  partyId: Int8;
+  spent: Generated<number>;
+  tenantId: string;
+}
+
+export interface PointsCounter {
+  day: Timestamp;
+  tenantId: string;
+  value: number;
+}
+
+export interface PointsExchange {
+  createTime: Generated<Timestamp>;
+  createUser: Int8 | null;
+  customerId: Int8;
+  customerName: string;
+  customerPhone: string;
+  deliveredAt: Timestamp | null;
+  exchangeNo: string;
+  goodsId: Int8;
+  goodsName: string;
+  id: Int8;
+  points: number;
+  quantity: number;
+  remark: Generated<string>;
+  status: string;
+  tenantId: string;
+  updateTime: Generated<Timestamp>;
+  updateUser: Int8 | null;
+}
+
+export interface PointsGoods {
+  createDept: Int8 | null;
+  createTime: Generated<Timestamp>;
+  createUser: Int8 | null;
+  description: Generated<string>;
+  exchanged: Generated<number>;
+  id: Int8;
+  imageUrl: Generated<string>;
+  isDeleted: Generated<number>;
+  name: string;
+  points: number;
+  sort: Generated<number>;
+  status: Generated<number>;
+  stock: number;
+  tenantId: string;
+  updateTime: Generated<Timestamp>;
+  updateUser: Int8 | null;
+}
+
+export interface PointsLedger {
+  balance: number;
+  change: number;
+  createTime: Generated<Timestamp>;
+  createUser: Int8 | null;
+  event: string | null;
+  id: Int8;
+  kind: string;
+  party: string;
+  partyCode: string;
+  partyId: Int8;
+  partyName: string;
+  refId: Int8 | null;
+  remark: Generated<string>;
+  ruleId: Int8 | null;
+  tenantId: string;
+}
+
+export interface PointsRule {
+  createDept: Int8 | null;
+  createTime: Generated<Timestamp>;
+  createUser: Int8 | null;
+  dailyLimit: Generated<number>;
+  event: string;
+  id: Int8;
+  isDeleted: Generated<number>;
+  name: string;
+  party: string;
+  points: number;
+  remark: Generated<string>;
+  status: Generated<number>;
+  tenantId: string;
+  updateTime: Generated<Timestamp>;
+  updateUser: Int8 | null;
+  validFrom: Timestamp | null;
+  validTo: Timestamp | null;
+}
+
 export interface RiskDiary {
   account: string | null;
   content: string;
@@ -995,6 +1087,12 @@ export interface DB {
   mq_message: MqMessage;
   mq_message_data: MqMessageData;
   mq_relation: MqRelation;
+  points_account: PointsAccount;
+  points_counter: PointsCounter;
+  points_exchange: PointsExchange;
+  points_goods: PointsGoods;
+  points_ledger: PointsLedger;
+  points_rule: PointsRule;
   risk_diary: RiskDiary;
   risk_sensitive_word: RiskSensitiveWord;
   sales_brand: SalesBrand;
@@ -1617,6 +1715,92 @@ export const tableColumns = {
     updateTime: 'date',
     updateUser: 'integer',
   },
+  points_account: {
+    balance: 'integer',
+    earned: 'integer',
+    party: 'text',
+    partyId: 'integer',
+    spent: 'integer',
+    tenantId: 'text',
+  },
+  points_counter: {
+    day: 'date',
+    tenantId: 'text',
+    value: 'integer',
+  },
+  points_exchange: {
+    createTime: 'date',
+    createUser: 'integer',
+    customerId: 'integer',
+    customerName: 'text',
+    customerPhone: 'text',
+    deliveredAt: 'date',
+    exchangeNo: 'text',
+    goodsId: 'integer',
+    goodsName: 'text',
+    id: 'integer',
+    points: 'integer',
+    quantity: 'integer',
+    remark: 'text',
+    status: 'text',
+    tenantId: 'text',
+    updateTime: 'date',
+    updateUser: 'integer',
+  },
+  points_goods: {
+    createDept: 'integer',
+    createTime: 'date',
+    createUser: 'integer',
+    description: 'text',
+    exchanged: 'integer',
+    id: 'integer',
+    imageUrl: 'text',
+    isDeleted: 'integer',
+    name: 'text',
+    points: 'integer',
+    sort: 'integer',
+    status: 'integer',
+    stock: 'integer',
+    tenantId: 'text',
+    updateTime: 'date',
+    updateUser: 'integer',
+  },
+  points_ledger: {
+    balance: 'integer',
+    change: 'integer',
+    createTime: 'date',
+    createUser: 'integer',
+    event: 'text',
+    id: 'integer',
+    kind: 'text',
+    party: 'text',
+    partyCode: 'text',
+    partyId: 'integer',
+    partyName: 'text',
+    refId: 'integer',
+    remark: 'text',
+    ruleId: 'integer',
+    tenantId: 'text',
+  },
+  points_rule: {
+    createDept: 'integer',
+    createTime: 'date',
+    createUser: 'integer',
+    dailyLimit: 'integer',
+    event: 'text',
+    id: 'integer',
+    isDeleted: 'integer',
+    name: 'text',
+    party: 'text',
+    points: 'integer',
+    remark: 'text',
+    status: 'integer',
+    tenantId: 'text',
+    updateTime: 'date',
+    updateUser: 'integer',
+    validFrom: 'date',
+    validTo: 'date',
+  },
   risk_diary: {
     account: 'text',
     content: 'text',
@@ -1994,6 +2178,10 @@ export const nullableColumns: Record<string, readonly string[]> = {
   mq_confirm: ['error'],
   mq_message: ['finishTime', 'lastError', 'publishTime'],
   mq_relation: ['updateTime', 'updateUser'],
+  points_exchange: ['createUser', 'deliveredAt', 'updateUser'],
+  points_goods: ['createDept', 'createUser', 'updateUser'],
+  points_ledger: ['createUser', 'event', 'refId', 'ruleId'],
+  points_rule: ['createDept', 'createUser', 'updateUser', 'validFrom', 'validTo'],
   risk_diary: ['account', 'ref', 'userId'],
   risk_sensitive_word: ['createDept', 'createUser', 'remark', 'updateUser'],
   sales_brand: ['createDept', 'createUser', 'updateUser'],

@@ -1,0 +1,16 @@
+import type { ServerModule } from '../module.js';
+import { pointsMigrations } from './tables.js';
+import { pointsRoutes } from './routes.js';
+import { seedPoints } from './seed.js';
+import './messages.js';
+
+/** The points area (docs/points.md): rules, goods, the ledgers of customers and stores, exchanges. */
+export const pointsModule: ServerModule = {
+  name: 'points',
+  migrations: pointsMigrations,
+  routes: pointsRoutes,
+  seed: seedPoints,
+};
+
+// What sales calls when an order is settled (in the order's transaction).
+export { awardPurchase } from './rules.js';

@@ -1,0 +1,153 @@
+import {
+  EXCHANGE_STATUSES,
+  POINT_EVENTS,
+  POINT_KINDS,
+  POINT_PARTIES,
+  POINTS_MAX,
+} from '@forecourt/contracts';
+import { trigramIndexes } from '../../platform/db/trigram.js';
+import type { Migration } from '../../platform/db/index.js';
+
+const among = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+
+/**
+ * The points area (docs/points.md). A holder's balance lives in `points_account` and every change is a line
+ * of `points_ledger` written with it in one transaction: the balance is the sum of the lines, never below
+ * zero (CHECK). Lines keep the holder's name and code as they were (a record of what happened), so the
+ * ledger searches without a join.
+ */
+export const pointsMigrations: Migration[] = [
+  {
+    id: '0001_points',
+    sql: `
+CREATE TABLE points_rule (
+  id bigint PRIMARY KEY,
+  tenant_id varchar(12) NOT NULL,
+  name varchar(60) NOT NULL,
+  party varchar(10) NOT NULL CHECK (party IN (${among(POINT_PARTIES)})),
+  event varchar(12) NOT NULL CHECK (event IN (${among(POINT_EVENTS)})),
+  points integer NOT NULL CHECK (points BETWEEN 1 AND ${POINTS_MAX}),
+  daily_limit integer NOT NULL DEFAULT 0 CHECK (daily_limit BETWEEN 0 AND 100),
+  valid_from date,
+  valid_to date,
+  status integer NOT NULL DEFAULT 1 CHECK (status IN (0, 1)),
+  remark varchar(200) NOT NULL DEFAULT '',
+  create_user bigint, create_dept bigint, create_time timestamptz NOT NULL DEFAULT now(),
+  update_user bigint, update_time timestamptz NOT NULL DEFAULT now(),
+  is_deleted integer NOT NULL DEFAULT 0,
+  CHECK (valid_to IS NULL OR valid_from IS NULL OR valid_to >= valid_from),
+  -- A purchase is a customer's.
+  CHECK (event <> 'purchase' OR party = 'customer')
+);
+-- One enabled rule per holder and event: which rule awards is never a guess.
+CREATE UNIQUE INDEX points_rule_enabled ON points_rule (tenant_id, party, event) WHERE is_deleted = 0 AND status = 1;
+CREATE INDEX points_rule_list ON points_rule (tenant_id, party, event, id) WHERE is_deleted = 0;
+CREATE INDEX points_rule_all ON points_rule (party, event, id) WHERE is_deleted = 0;
+CREATE INDEX points_rule_points ON points_rule (points, id) WHERE is_deleted = 0;
+CREATE INDEX points_rule_created ON points_rule (create_time, id) WHERE is_deleted = 0;
+
+CREATE TABLE points_goods (
+  id bigint PRIMARY KEY,
+  tenant_id varchar(12) NOT NULL,
+  name varchar(60) NOT NULL,
+  points integer NOT NULL CHECK (points BETWEEN 1 AND ${POINTS_MAX}),
+  stock integer NOT NULL CHECK (stock >= 0),
+  image_url varchar(500) NOT NULL DEFAULT '',
+  description varchar(500) NOT NULL DEFAULT '',
+  status integer NOT NULL DEFAULT 1 CHECK (status IN (0, 1)),
+  sort integer NOT NULL DEFAULT 0,
+  exchanged integer NOT NULL DEFAULT 0 CHECK (exchanged >= 0),
+  create_user bigint, create_dept bigint, create_time timestamptz NOT NULL DEFAULT now(),
+  update_user bigint, update_time timestamptz NOT NULL DEFAULT now(),
+  is_deleted integer NOT NULL DEFAULT 0
+);
+CREATE UNIQUE INDEX points_goods_name ON points_goods (tenant_id, name) WHERE is_deleted = 0;
+CREATE INDEX points_goods_list ON points_goods (tenant_id, sort, id) WHERE is_deleted = 0;
+CREATE INDEX points_goods_all ON points_goods (sort, id) WHERE is_deleted = 0;
+CREATE INDEX points_goods_points ON points_goods (points, id) WHERE is_deleted = 0;
+CREATE INDEX points_goods_stock ON points_goods (stock, id) WHERE is_deleted = 0;
+CREATE INDEX points_goods_status ON points_goods (status, sort) WHERE is_deleted = 0;
+
+CREATE TABLE points_account (
+  tenant_id varchar(12) NOT NULL,
+  party varchar(10) NOT NULL,
+  party_id bigint NOT NULL,
+  balance integer NOT NULL DEFAULT 0 CHECK (balance >= 0),
+  earned integer NOT NULL DEFAULT 0 CHECK (earned >= 0),
+  spent integer NOT NULL DEFAULT 0 CHECK (spent >= 0),
+  PRIMARY KEY (tenant_id, party, party_id)
+);
+
+-- Written once, never changed.
+CREATE TABLE points_ledger (
+  id bigint PRIMARY KEY,
+  tenant_id varchar(12) NOT NULL,
+  party varchar(10) NOT NULL CHECK (party IN (${among(POINT_PARTIES)})),
+  party_id bigint NOT NULL,
+  party_name varchar(64) NOT NULL,
+  party_code varchar(32) NOT NULL,
+  kind varchar(10) NOT NULL CHECK (kind IN (${among(POINT_KINDS)})),
+  event varchar(12),
+  rule_id bigint,
+  -- What the line is for (an order, an exchange): an award for one thing is made once.
+  ref_id bigint,
+  change integer NOT NULL CHECK (change <> 0),
+  balance integer NOT NULL CHECK (balance >= 0),
+  remark varchar(200) NOT NULL DEFAULT '',
+  create_user bigint,
+  create_time timestamptz NOT NULL DEFAULT now()
+);
+CREATE UNIQUE INDEX points_ledger_once ON points_ledger (tenant_id, party, party_id, kind, ref_id) WHERE ref_id IS NOT NULL;
+CREATE INDEX points_ledger_holder ON points_ledger (party_id, create_time);
+CREATE INDEX points_ledger_list ON points_ledger (tenant_id, party, create_time, id);
+CREATE INDEX points_ledger_all ON points_ledger (party, create_time, id);
+CREATE INDEX points_ledger_created ON points_ledger (create_time, id);
+CREATE INDEX points_ledger_change ON points_ledger (change, id);
+CREATE INDEX points_ledger_kind ON points_ledger (kind, create_time);
+CREATE INDEX points_ledger_event ON points_ledger (event, create_time);
+
+CREATE TABLE points_exchange (
+  id bigint PRIMARY KEY,
+  tenant_id varchar(12) NOT NULL,
+  exchange_no varchar(24) NOT NULL,
+  customer_id bigint NOT NULL,
+  -- As they were at the exchange, like the ledger's holder.
+  customer_name varchar(40) NOT NULL,
+  customer_phone varchar(20) NOT NULL,
+  goods_id bigint NOT NULL,
+  goods_name varchar(60) NOT NULL,
+  quantity integer NOT NULL CHECK (quantity BETWEEN 1 AND 99),
+  points integer NOT NULL CHECK (points > 0),
+  status varchar(10) NOT NULL CHECK (status IN (${among(EXCHANGE_STATUSES)})),
+  remark varchar(200) NOT NULL DEFAULT '',
+  delivered_at timestamptz,
+  create_user bigint,
+  create_time timestamptz NOT NULL DEFAULT now(),
+  update_user bigint,
+  update_time timestamptz NOT NULL DEFAULT now()
+);
+CREATE UNIQUE INDEX points_exchange_no ON points_exchange (tenant_id, exchange_no);
+CREATE INDEX points_exchange_list ON points_exchange (tenant_id, create_time, id);
+CREATE INDEX points_exchange_all ON points_exchange (create_time, id);
+CREATE INDEX points_exchange_points ON points_exchange (points, id);
+CREATE INDEX points_exchange_status ON points_exchange (status, create_time);
+CREATE INDEX points_exchange_customer ON points_exchange (customer_id, create_time);
+
+-- A tenant's running numbers of exchanges per day (PE…), as the sales counter does for orders.
+CREATE TABLE points_counter (
+  tenant_id varchar(12) NOT NULL,
+  day date NOT NULL,
+  value integer NOT NULL,
+  PRIMARY KEY (tenant_id, day)
+);
+${trigramIndexes([
+  'CREATE INDEX points_rule_name_trgm ON points_rule USING gin (name gin_trgm_ops) WHERE is_deleted = 0;',
+  'CREATE INDEX points_goods_name_trgm ON points_goods USING gin (name gin_trgm_ops) WHERE is_deleted = 0;',
+  'CREATE INDEX points_ledger_name_trgm ON points_ledger USING gin (party_name gin_trgm_ops);',
+  'CREATE INDEX points_ledger_code_trgm ON points_ledger USING gin (party_code gin_trgm_ops);',
+  'CREATE INDEX points_exchange_no_trgm ON points_exchange USING gin (exchange_no gin_trgm_ops);',
+  'CREATE INDEX points_exchange_name_trgm ON points_exchange USING gin (customer_name gin_trgm_ops);',
+  'CREATE INDEX points_exchange_phone_trgm ON points_exchange USING gin (customer_phone gin_trgm_ops);',
+])}`,
+  },
+];
