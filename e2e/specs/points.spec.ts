@@ -1,0 +1,116 @@
+import {
+  test,
+  expect,
+  baseUrl,
+  apiToken,
+  clickShown,
+  pickOption,
+  toast,
+  ADMIN_PASSWORD,
+  type Locator,
+  type Page,
+} from '../support/fixtures';
+
+const dialog = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal').last();
+const row = (page: Page, text: string) => page.locator('.ant-table-row:visible', { hasText: text }).first();
+
+/** A row's action: the first is a button of the row, the others are under "more" (更多). */
+async function rowAction(page: Page, r: Locator, label: string) {
+  await r.waitFor();
+  const inline = r.getByRole('button', { name: label, exact: true });
+  if (await inline.count()) await inline.click();
+  else {
+    await r.getByRole('button', { name: /更多|More/ }).click();
+    await clickShown(
+      page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: label }),
+    );
+  }
+}
+
+/** A demo customer with points enough for the car-wash voucher (300), read from the ledger's API. */
+async function customerWithPoints(): Promise<{ phone: string; balance: number }> {
+  const token = await apiToken('admin', ADMIN_PASSWORD);
+  const page = (await (
+    await fetch(`${baseUrl()}/api/blade-points/record/list?size=200`, {
+      headers: { authorization: `Basic ${btoa('saber:saber_secret')}`, 'blade-auth': `bearer ${token}` },
+    })
+  ).json()) as { data: { records: Array<{ partyCode: string; balance: number; createTime: string }> } };
+  // The newest line of each customer holds their balance.
+  const latest = new Map<string, number>();
+  for (const r of page.data.records) if (!latest.has(r.partyCode)) latest.set(r.partyCode, r.balance);
+  const [phone, balance] = [...latest].find(([, b]) => b >= 600)!;
+  return { phone, balance };
+}
+
+test.describe('points (/fc/score/*)', () => {
+  test('a customer exchanges points for a car-wash voucher, it is handed over, and the ledger shows the points taken', async ({
+    pages,
+  }) => {
+    const { page, errors } = await pages.signedIn('admin');
+    const { phone, balance } = await customerWithPoints();
+
+    await page.goto(`${baseUrl()}/fc/score/exchange`);
+    await page.getByRole('button', { name: '新增兑换' }).click();
+    const d = dialog(page);
+    const customer = d.getByLabel('客户', { exact: true });
+    await customer.click();
+    await customer.fill(phone);
+    await clickShown(
+      page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: phone }).first(),
+    );
+    await expect(d.getByText(`当前余额`).first()).toBeVisible();
+    // The option names the stock, which earlier runs took from: picked by the good's name.
+    await d.getByLabel('商品', { exact: true }).click();
+    await clickShown(
+      page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '精品洗车券' }).first(),
+    );
+    await expect(d.getByText('合计 300 积分')).toBeVisible();
+    await expect(d.getByText(`兑换后余额 ${(balance - 300).toLocaleString('en-US')}`)).toBeVisible();
+    await d.getByRole('button', { name: /保\s?存/ }).click();
+    await expect(toast(page)).toContainText('兑换已登记');
+    const exchangeNo = (await toast(page).innerText()).match(/PE\d{8}-\d{4}/)![0];
+    const mine = row(page, exchangeNo);
+    await mine.getByText('待发放', { exact: true }).waitFor();
+
+    // Handed over at the front desk: delivered, and no longer offered to cancel.
+    await rowAction(page, mine, '发放');
+    await dialog(page)
+      .getByRole('button', { name: /发\s?放/ })
+      .click();
+    await mine.getByText('已发放', { exact: true }).waitFor();
+
+    // The customer's ledger: the newest line takes the 300 points.
+    await page.goto(`${baseUrl()}/fc/score/records`);
+    const search = page.locator('form[id$="-search"]:visible');
+    await search.getByLabel('手机号', { exact: true }).fill(phone);
+    await search.getByRole('button', { name: /搜\s?索/ }).click();
+    const first = page.locator('.ant-table-row:visible').first();
+    await expect(first).toContainText('兑换');
+    await expect(first).toContainText('-300');
+    await expect(first).toContainText(String(balance - 300).replace(/\B(?=(\d{3})+(?!\d))/g, ','));
+    expect(errors).toEqual([]);
+  });
+
+  test('a store earns its referral points by rule, and the rules page names the rule', async ({ pages }) => {
+    const { page, errors } = await pages.signedIn('admin');
+    await page.goto(`${baseUrl()}/fc/score/rules`);
+    await row(page, '门店转介绍').getByText('300', { exact: true }).waitFor();
+
+    await page.goto(`${baseUrl()}/fc/score/recordsToB`);
+    await page.getByRole('button', { name: '积分调整' }).click();
+    const d = dialog(page);
+    const store = d.getByLabel('门店', { exact: true });
+    await store.click();
+    await store.fill('浦东');
+    await clickShown(
+      page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '浦东' }).first(),
+    );
+    await pickOption(d.getByLabel('事件', { exact: true }), '转介绍');
+    await d.getByRole('button', { name: /保\s?存/ }).click();
+    await expect(toast(page)).toContainText('300');
+    const first = page.locator('.ant-table-row:visible').first();
+    await expect(first).toContainText('浦东');
+    await expect(first).toContainText('+300');
+    expect(errors).toEqual([]);
+  });
+});
