@@ -30,7 +30,6 @@ const FILLED_BY_USE = [
  * takes it off this list, and a page that stops showing the notice fails until it is taken off.
  */
 const NOT_BUILT = [
-  '/fc/coupon/records',
   '/fc/redPacket/index',
   '/store/column/column',
   '/store/publish/ContentDetail',

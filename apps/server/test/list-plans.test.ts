@@ -317,6 +317,8 @@ const LINKS: Record<string, Record<string, string>> = {
   // only one enabled rule per holder kind and event may be (the ledger's lines are told apart by ref_id).
   points_rule: { party: 's.party', event: 's.event', status: '0' },
   points_ledger: { party: 's.party', kind: 's.kind' },
+  // A coupon code is 12 of the counter's letters (a CHECK): the row's number spelt in them, so unique.
+  coupon_record: { code: `translate(lpad(g::text, 12, '0'), '0123456789', '23456789AB')` },
   sales_resource: { store_id: `(ARRAY(SELECT id FROM blade_dept ORDER BY id LIMIT 5))[1 + g % 5]` },
   sales_offer: {
     inquiry_id: `${ID_BASE} + CASE WHEN g % 10 = 1 AND g > 1 THEN g - 1 ELSE g END`,

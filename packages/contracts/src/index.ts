@@ -21,3 +21,4 @@ export * from './ground.js';
 export * from './desk.js';
 export * from './im.js';
 export * from './points.js';
+export * from './coupon.js';

@@ -238,6 +238,12 @@ export const MENU_CATALOG: MenuSeed[] = [
       }),
       page('coupon_records', '优惠券记录', 'Coupon records', '/fc/coupon/records', 'TagsOutlined', {
         roles: ['admin', 'sales', 'online_sales'],
+        buttons: [
+          ['_view', '查看', 'View'],
+          ['_add', '发放优惠券', 'Issue coupons', ['admin', 'sales', 'online_sales']],
+          ['_use', '核销', 'Redeem', ['admin', 'sales']],
+          ['_void', '作废', 'Void', ['admin']],
+        ],
       }),
     ],
   },

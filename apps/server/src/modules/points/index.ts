@@ -1,6 +1,7 @@
 import type { ServerModule } from '../module.js';
 import { pointsMigrations } from './tables.js';
 import { pointsRoutes } from './routes.js';
+import { couponRoutes } from './coupon-routes.js';
 import { seedPoints } from './seed.js';
 import './messages.js';
 
@@ -8,7 +9,10 @@ import './messages.js';
 export const pointsModule: ServerModule = {
   name: 'points',
   migrations: pointsMigrations,
-  routes: pointsRoutes,
+  routes: async (app) => {
+    await pointsRoutes(app);
+    await couponRoutes(app);
+  },
   seed: seedPoints,
 };
 

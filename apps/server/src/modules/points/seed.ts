@@ -4,6 +4,7 @@ import { PLATFORM_TENANT } from '../../platform/scope.js';
 import { all, exec, first, scoped } from '../../platform/sql/index.js';
 import { formatDateTime } from '../../platform/time.js';
 import type { SeedContext } from '../module.js';
+import { newCouponCode } from './coupon-rules.js';
 
 const TENANT = { tenantId: PLATFORM_TENANT, isPlatformAdmin: false } as const;
 const HOUR = 3_600_000;
@@ -246,8 +247,42 @@ export async function seedPoints(ctx: SeedContext): Promise<void> {
           [...counters].map(([day, value]) => ({ day, value })) as never,
         ),
       );
+    // Coupons of the first customers: unused and valid, used at the counter, expired, one voided.
+    const COUPONS: Array<[string, 'cash' | 'gift', string | null, string]> = [
+      ['保养抵扣券', 'cash', '200.00', '800.00'],
+      ['精品附件代金券', 'cash', '500.00', '3000.00'],
+      ['免费洗车券', 'gift', null, '0.00'],
+      ['新春购车礼券', 'cash', '2000.00', '100000.00'],
+    ];
+    const coupons = holders.slice(0, 24).map((c, i) => {
+      const [title, kind, amount, minSpend] = COUPONS[i % COUPONS.length]!;
+      const issued = Math.min(now - 3 * 24 * HOUR, c.at + 48 * HOUR);
+      const status = i % 6 === 1 ? 'used' : i % 6 === 3 ? 'expired' : i === 10 ? 'voided' : 'unused';
+      const day = (ms: number) => formatDateTime(new Date(ms))!.slice(0, 10);
+      return {
+        id: newId(),
+        code: newCouponCode(),
+        customerId: c.id,
+        customerName: c.name,
+        customerPhone: c.code,
+        title,
+        kind,
+        amount,
+        minSpend,
+        validFrom: day(issued),
+        validTo: day(status === 'expired' ? now - 24 * HOUR : now + 90 * 24 * HOUR),
+        status,
+        remark: status === 'used' ? '到店保养工单核销' : status === 'voided' ? '重复发放，作废' : '',
+        usedAt: status === 'used' ? new Date(issued + 24 * HOUR) : null,
+        createUser: by,
+        updateUser: by,
+        createTime: new Date(issued),
+        updateTime: new Date(issued),
+      };
+    });
+    if (coupons.length) await exec(db, scoped(TENANT).insertInto('coupon_record', coupons as never));
     ctx.log(
-      `seeded the points area: ${RULES.length} rules, ${goods.length} goods, ${lines.length} lines, ${exchanges.length} exchanges`,
+      `seeded the points area: ${RULES.length} rules, ${goods.length} goods, ${lines.length} lines, ${exchanges.length} exchanges, ${coupons.length} coupons`,
     );
   });
 }

@@ -1,4 +1,6 @@
 import {
+  COUPON_KINDS,
+  COUPON_STATUSES,
   EXCHANGE_STATUSES,
   POINT_EVENTS,
   POINT_KINDS,
@@ -148,6 +150,51 @@ ${trigramIndexes([
   'CREATE INDEX points_exchange_no_trgm ON points_exchange USING gin (exchange_no gin_trgm_ops);',
   'CREATE INDEX points_exchange_name_trgm ON points_exchange USING gin (customer_name gin_trgm_ops);',
   'CREATE INDEX points_exchange_phone_trgm ON points_exchange USING gin (customer_phone gin_trgm_ops);',
+])}`,
+  },
+  {
+    // Coupon records (docs/points.md): issued to customers, used once, voided with a reason, expired by date.
+    id: '0002_coupons',
+    sql: `
+CREATE TABLE coupon_record (
+  id bigint PRIMARY KEY,
+  tenant_id varchar(12) NOT NULL,
+  code varchar(12) NOT NULL CHECK (code ~ '^[2-9A-HJ-NP-Z]{12}$'),
+  customer_id bigint NOT NULL,
+  customer_name varchar(40) NOT NULL,
+  customer_phone varchar(20) NOT NULL,
+  title varchar(40) NOT NULL,
+  kind varchar(8) NOT NULL CHECK (kind IN (${among(COUPON_KINDS)})),
+  amount numeric(14,2) CHECK (amount IS NULL OR amount > 0),
+  min_spend numeric(14,2) NOT NULL DEFAULT 0 CHECK (min_spend >= 0),
+  valid_from date NOT NULL,
+  valid_to date NOT NULL,
+  status varchar(8) NOT NULL CHECK (status IN (${among(COUPON_STATUSES)})),
+  remark varchar(200) NOT NULL DEFAULT '',
+  used_at timestamptz,
+  create_user bigint,
+  create_time timestamptz NOT NULL DEFAULT now(),
+  update_user bigint,
+  update_time timestamptz NOT NULL DEFAULT now(),
+  CHECK (valid_to >= valid_from),
+  CHECK ((kind = 'cash') = (amount IS NOT NULL)),
+  CHECK ((status = 'used') = (used_at IS NOT NULL))
+);
+-- A code is a bearer's proof at the counter: one per tenant.
+CREATE UNIQUE INDEX coupon_record_code ON coupon_record (tenant_id, code);
+CREATE INDEX coupon_record_list ON coupon_record (tenant_id, create_time, id);
+CREATE INDEX coupon_record_all ON coupon_record (create_time, id);
+CREATE INDEX coupon_record_valid ON coupon_record (valid_to, id);
+CREATE INDEX coupon_record_status ON coupon_record (status, create_time);
+CREATE INDEX coupon_record_kind ON coupon_record (kind, create_time);
+CREATE INDEX coupon_record_customer ON coupon_record (customer_id, create_time);
+-- The expiry sweep's rows.
+CREATE INDEX coupon_record_expiry ON coupon_record (valid_to) WHERE status = 'unused';
+${trigramIndexes([
+  'CREATE INDEX coupon_record_code_trgm ON coupon_record USING gin (code gin_trgm_ops);',
+  'CREATE INDEX coupon_record_name_trgm ON coupon_record USING gin (customer_name gin_trgm_ops);',
+  'CREATE INDEX coupon_record_phone_trgm ON coupon_record USING gin (customer_phone gin_trgm_ops);',
+  'CREATE INDEX coupon_record_title_trgm ON coupon_record USING gin (title gin_trgm_ops);',
 ])}`,
   },
 ];

@@ -490,6 +490,28 @@ export interface BladeZoneRegion {
   zoneId: Int8;
 }
 
+export interface CouponRecord {
+  amount: Numeric | null;
+  code: string;
+  createTime: Generated<Timestamp>;
+  createUser: Int8 | null;
+  customerId: Int8;
+  customerName: string;
+  customerPhone: string;
+  id: Int8;
+  kind: string;
+  minSpend: Generated<Numeric>;
+  remark: Generated<string>;
+  status: string;
+  tenantId: string;
+  title: string;
+  updateTime: Generated<Timestamp>;
+  updateUser: Int8 | null;
+  usedAt: Timestamp | null;
+  validFrom: Timestamp;
+  validTo: Timestamp;
+}
+
 export interface DevSmsOutbox {
   content: string;
   createTime: Generated<Timestamp>;
@@ -1073,6 +1095,7 @@ export interface DB {
   blade_user_role: BladeUserRole;
   blade_zone: BladeZone;
   blade_zone_region: BladeZoneRegion;
+  coupon_record: CouponRecord;
   dev_sms_outbox: DevSmsOutbox;
   im_conversation: ImConversation;
   im_group: ImGroup;
@@ -1556,6 +1579,27 @@ export const tableColumns = {
     regionCode: 'text',
     tenantId: 'text',
     zoneId: 'integer',
+  },
+  coupon_record: {
+    amount: 'numeric',
+    code: 'text',
+    createTime: 'date',
+    createUser: 'integer',
+    customerId: 'integer',
+    customerName: 'text',
+    customerPhone: 'text',
+    id: 'integer',
+    kind: 'text',
+    minSpend: 'numeric',
+    remark: 'text',
+    status: 'text',
+    tenantId: 'text',
+    title: 'text',
+    updateTime: 'date',
+    updateUser: 'integer',
+    usedAt: 'date',
+    validFrom: 'date',
+    validTo: 'date',
   },
   dev_sms_outbox: {
     content: 'text',
@@ -2158,6 +2202,7 @@ export const nullableColumns: Record<string, readonly string[]> = {
     'updateUser',
   ],
   blade_zone: ['createDept', 'createUser', 'remark', 'updateUser'],
+  coupon_record: ['amount', 'createUser', 'updateUser', 'usedAt'],
   dev_sms_outbox: ['templateCode'],
   im_conversation: ['groupId', 'lastTime', 'pairKey', 'userA', 'userB'],
   im_group: ['dismissedAt'],
