@@ -113,4 +113,49 @@ test.describe('points (/fc/score/*)', () => {
     await expect(first).toContainText('+300');
     expect(errors).toEqual([]);
   });
+
+  test('coupons are issued to a customer with their own codes, and one is redeemed at the counter', async ({
+    pages,
+  }) => {
+    const { page, errors } = await pages.signedIn('admin');
+    const { phone } = await customerWithPoints();
+    await page.goto(`${baseUrl()}/fc/coupon/records`);
+    await page.getByRole('button', { name: '发放优惠券' }).click();
+    const d = dialog(page);
+    const customer = d.getByLabel('客户', { exact: true });
+    await customer.click();
+    await customer.fill(phone);
+    await clickShown(
+      page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: phone }).first(),
+    );
+    await d.getByLabel('券名称', { exact: true }).fill('保养抵扣券');
+    await d.getByLabel('面额', { exact: true }).fill('200');
+    await d.getByLabel('使用门槛', { exact: true }).fill('800');
+    const until = new Date(Date.now() + 30 * 86_400_000);
+    const day = `${until.getFullYear()}-${String(until.getMonth() + 1).padStart(2, '0')}-${String(until.getDate()).padStart(2, '0')}`;
+    await d.getByLabel('截止日期', { exact: true }).fill(day);
+    await d.getByLabel('截止日期', { exact: true }).press('Enter');
+    await d.getByLabel('发放张数', { exact: true }).fill('2');
+    await d.getByRole('button', { name: /保\s?存/ }).click();
+    await expect(toast(page)).toContainText('已发放 2 张优惠券');
+    const codes = (await toast(page).innerText()).match(/[2-9A-HJ-NP-Z]{12}/g)!;
+    expect(codes).toHaveLength(2);
+    expect(codes[0]).not.toBe(codes[1]);
+
+    const search = page.locator('form[id$="-search"]:visible');
+    await search.getByLabel('券码', { exact: true }).fill(codes[0]!);
+    await search.getByRole('button', { name: /搜\s?索/ }).click();
+    await expect.poll(() => page.locator('.ant-table-row:visible').count()).toBe(1);
+    const mine = row(page, codes[0]!);
+    await mine.getByText('未使用', { exact: true }).waitFor();
+    await expect(mine).toContainText('¥200.00');
+    await rowAction(page, mine, '核销');
+    await dialog(page).getByLabel('使用说明', { exact: true }).fill('保养工单 W-1001');
+    await dialog(page)
+      .getByRole('button', { name: /核\s?销/ })
+      .click();
+    await mine.getByText('已使用', { exact: true }).waitFor();
+    await expect(mine).toContainText('保养工单 W-1001');
+    expect(errors).toEqual([]);
+  });
 });
