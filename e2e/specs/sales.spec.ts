@@ -275,6 +275,7 @@ test.describe('the sales floor', () => {
       ['/fc/offer/index', '报价管理', 'Offers'],
       ['/fc/order/index', '财务收款', 'Finance receipts'],
       ['/fc/trade/index', '支付流水', 'Payment transactions'],
+      ['/fc/redPacket/index', '红包管理', 'Red packets'],
     ];
     for (const [path, zh] of PAGES) {
       await open(page, path, zh);
@@ -377,6 +378,70 @@ test.describe('the sales floor', () => {
     await boss.page.keyboard.press('Enter');
     await row(boss.page, vin).getByRole('cell', { name: '已售', exact: true }).waitFor();
     expect([...errors, ...boss.errors]).toEqual([]);
+  });
+
+  test('a salesperson applies for a red packet, a manager approves it and finance pays it', async ({
+    pages,
+  }) => {
+    const [c] = await query<{ phone: string }>(
+      `SELECT c.phone FROM member_customer c JOIN blade_user u ON u.id = c.user_id
+        WHERE u.account = 'sales1' AND c.is_deleted = 0 ORDER BY c.id LIMIT 1`,
+    );
+    const dialog = (p: Page) => p.locator('.ant-modal-wrap:visible .ant-modal').last();
+
+    const seller = await staff(pages, 'sales1');
+    await open(seller.page, '/fc/redPacket/index', '红包管理');
+    await seller.page.getByRole('button', { name: '申请红包' }).click();
+    const d = dialog(seller.page);
+    const customer = d.getByLabel('客户', { exact: true });
+    await customer.click();
+    await customer.fill(c!.phone);
+    await clickShown(
+      seller.page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: c!.phone })
+        .first(),
+    );
+    await pickOption(d.getByLabel('发放场景', { exact: true }), '转介绍奖励');
+    await d.getByLabel('金额', { exact: true }).fill('200.01');
+    await d.getByLabel('祝福语', { exact: true }).fill('感谢您介绍朋友来店');
+    await d
+      .getByRole('button', { name: /提\s?交|保\s?存|申\s?请/ })
+      .last()
+      .click();
+    await expect(d.getByText('红包金额须在 ¥0.01 至 ¥200.00 之间')).toBeVisible();
+    await d.getByLabel('金额', { exact: true }).fill('188');
+    await d
+      .getByRole('button', { name: /提\s?交|保\s?存|申\s?请/ })
+      .last()
+      .click();
+    await expect(toast(seller.page)).toContainText('红包申请已提交');
+    const first = seller.page.locator('.ant-table-row').first();
+    await first.getByText('待审批', { exact: true }).waitFor();
+    const packetNo = (
+      await first
+        .getByRole('cell')
+        .filter({ hasText: /^RP\d{8}-\d{4}$/ })
+        .innerText()
+    ).trim();
+
+    const boss = await staff(pages, 'admin');
+    await open(boss.page, '/fc/redPacket/index', '红包管理');
+    await rowAction(boss.page, row(boss.page, packetNo), '通过');
+    await dialog(boss.page)
+      .getByRole('button', { name: /通\s?过/ })
+      .click();
+    await row(boss.page, packetNo).getByText('待发放', { exact: true }).waitFor();
+
+    const cashier = await staff(pages, 'finance1');
+    await open(cashier.page, '/fc/redPacket/index', '红包管理');
+    await rowAction(cashier.page, row(cashier.page, packetNo), '登记发放');
+    await dialog(cashier.page).getByLabel('发放流水号', { exact: true }).fill('WXHB2026112900088');
+    await dialog(cashier.page)
+      .getByRole('button', { name: /登记发放/ })
+      .click();
+    await row(cashier.page, packetNo).getByText('已发放', { exact: true }).waitFor();
+    await expect(row(cashier.page, packetNo)).toContainText('¥188.00');
+    expect([...seller.errors, ...boss.errors, ...cashier.errors]).toEqual([]);
   });
 
   test("a salesperson's workbench shows their day, the month's funnel and the stock's age from the real data", async ({

@@ -19,5 +19,7 @@ export * from './offer-api.js';
 export * from './inquiry-api.js';
 // orders, receipts and refunds
 export * from './order-api.js';
+// red packets
+export * from './red-packet-api.js';
 // wave 2, sales-desk
 export * from './desk-api.js';

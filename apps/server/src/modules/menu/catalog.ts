@@ -181,7 +181,14 @@ export const MENU_CATALOG: MenuSeed[] = [
         buttons: [['_view', '查看', 'View']],
       }),
       page('red_packet', '红包管理', 'Red packets', '/fc/redPacket/index', 'RedEnvelopeOutlined', {
-        roles: ['admin', 'sales', 'online_sales'],
+        roles: ['admin', 'sales', 'online_sales', 'finance'],
+        // Salespeople apply, managers decide, finance pays.
+        buttons: [
+          ['_view', '查看', 'View'],
+          ['_add', '申请红包', 'Apply', ['admin', 'sales', 'online_sales']],
+          ['_approve', '审批红包', 'Approve', ['admin']],
+          ['_pay', '发放红包', 'Pay', ['admin', 'finance']],
+        ],
       }),
     ],
   },

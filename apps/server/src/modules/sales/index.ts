@@ -1,6 +1,7 @@
 import type { ServerModule } from '../module.js';
 import { salesMigrations } from './tables.js';
 import { seedSales } from './seed.js';
+import { seedRedPackets } from './red-packet-seed.js';
 import './messages.js';
 // wave 2, sales-stock
 import { catalogRoutes } from './catalog-routes.js';
@@ -13,6 +14,7 @@ import { inquiryRoutes } from './inquiry-routes.js';
 import { userInquiryRoutes } from './user-inquiry-routes.js';
 // orders, receipts and refunds
 import { orderRoutes } from './order-routes.js';
+import { redPacketRoutes } from './red-packet-routes.js';
 // wave 2, sales-desk
 import { salesDeskRoutes } from './desk-routes.js';
 
@@ -27,6 +29,7 @@ export const salesModule: ServerModule = {
   seed: async (ctx) => {
     await seedSales(ctx);
     await seedSalesParams(ctx); // every sales parameter with its default
+    await seedRedPackets(ctx); // the demo customers' red packets
   },
   routes: async (app) => {
     // One line per slice of wave 2.
@@ -36,6 +39,7 @@ export const salesModule: ServerModule = {
     await inquiryRoutes(app); // sales-inquiry
     await userInquiryRoutes(app); // sales-inquiry
     await orderRoutes(app); // orders and their money
+    await redPacketRoutes(app);
     await salesDeskRoutes(app); // sales-desk
   },
 };

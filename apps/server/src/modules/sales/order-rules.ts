@@ -61,6 +61,9 @@ import './order-messages.js';
 export const FINANCE_ALIAS = 'finance';
 
 /** Who sees which orders: finance every one of the tenant, anyone else as for offers (visibility.ts). */
+export async function moneyVisibility(db: Db, scope: Scope): Promise<Visibility> {
+  return visibilityOf(db, scope);
+}
 async function visibilityOf(db: Db, scope: Scope): Promise<Visibility> {
   return scope.roleAliases.includes(FINANCE_ALIAS) ? { kind: 'all' } : salesVisibility(db, scope);
 }
@@ -141,7 +144,7 @@ export function applyTrade(
 export async function nextNumber(
   t: Db,
   scope: Scope,
-  prefix: 'SO' | 'SK' | 'TK',
+  prefix: 'SO' | 'SK' | 'TK' | 'RP',
   now: Date,
 ): Promise<string> {
   const day = formatDateTime(now)!.slice(0, 10);

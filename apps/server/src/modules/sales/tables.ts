@@ -12,6 +12,8 @@ import {
   OFFER_STATUSES,
   ORDER_STATUSES,
   PAYMENT_METHODS,
+  RED_PACKET_SCENES,
+  RED_PACKET_STATUSES,
   RESOURCE_STATUSES,
   TRADE_KINDS,
 } from '@forecourt/contracts/sales';
@@ -405,6 +407,50 @@ ${trigramIndexes([
   'CREATE INDEX sales_order_no_trgm ON sales_order USING gin (order_no gin_trgm_ops);',
   'CREATE INDEX sales_trade_no_trgm ON sales_trade USING gin (trade_no gin_trgm_ops);',
   'CREATE INDEX sales_trade_reference_trgm ON sales_trade USING gin (reference gin_trgm_ops);',
+])}`,
+  },
+  {
+    // Red packets (docs/orders.md, "Red packets"): applied for, approved, paid with the wallet's serial.
+    id: '0009_red_packets',
+    sql: `
+CREATE TABLE sales_red_packet (
+  id bigint PRIMARY KEY,
+  tenant_id varchar(12) NOT NULL,
+  packet_no varchar(24) NOT NULL,
+  customer_id bigint NOT NULL,
+  customer_name varchar(40) NOT NULL,
+  customer_phone varchar(20) NOT NULL,
+  scene varchar(12) NOT NULL CHECK (scene IN (${among(RED_PACKET_SCENES)})),
+  -- A wallet red packet carries at most 200 yuan.
+  amount numeric(14,2) NOT NULL CHECK (amount > 0 AND amount <= 200),
+  greeting varchar(40) NOT NULL DEFAULT '',
+  status varchar(10) NOT NULL CHECK (status IN (${among(RED_PACKET_STATUSES)})),
+  owner_user bigint NOT NULL,
+  owner_dept bigint,
+  approved_by bigint,
+  approved_at timestamptz,
+  approval_remark varchar(200) NOT NULL DEFAULT '',
+  reference varchar(64) NOT NULL DEFAULT '',
+  paid_at timestamptz,
+  create_time timestamptz NOT NULL DEFAULT now(),
+  update_user bigint,
+  update_time timestamptz NOT NULL DEFAULT now(),
+  CHECK ((status = 'paid') = (paid_at IS NOT NULL AND reference <> ''))
+);
+CREATE UNIQUE INDEX sales_red_packet_no ON sales_red_packet (tenant_id, packet_no);
+-- A wallet's serial number is recorded once in a tenant.
+CREATE UNIQUE INDEX sales_red_packet_reference ON sales_red_packet (tenant_id, reference) WHERE reference <> '';
+CREATE INDEX sales_red_packet_recent ON sales_red_packet (tenant_id, create_time, id);
+CREATE INDEX sales_red_packet_created ON sales_red_packet (create_time, id);
+CREATE INDEX sales_red_packet_amount ON sales_red_packet (amount, id);
+CREATE INDEX sales_red_packet_status ON sales_red_packet (status, create_time);
+CREATE INDEX sales_red_packet_scene ON sales_red_packet (scene, create_time);
+CREATE INDEX sales_red_packet_owner ON sales_red_packet (owner_user, create_time);
+CREATE INDEX sales_red_packet_dept ON sales_red_packet (owner_dept, create_time);
+${trigramIndexes([
+  'CREATE INDEX sales_red_packet_no_trgm ON sales_red_packet USING gin (packet_no gin_trgm_ops);',
+  'CREATE INDEX sales_red_packet_name_trgm ON sales_red_packet USING gin (customer_name gin_trgm_ops);',
+  'CREATE INDEX sales_red_packet_phone_trgm ON sales_red_packet USING gin (customer_phone gin_trgm_ops);',
 ])}`,
   },
 ];

@@ -971,6 +971,29 @@ export interface SalesOrder {
   updateUser: Int8 | null;
 }
 
+export interface SalesRedPacket {
+  amount: Numeric;
+  approvalRemark: Generated<string>;
+  approvedAt: Timestamp | null;
+  approvedBy: Int8 | null;
+  createTime: Generated<Timestamp>;
+  customerId: Int8;
+  customerName: string;
+  customerPhone: string;
+  greeting: Generated<string>;
+  id: Int8;
+  ownerDept: Int8 | null;
+  ownerUser: Int8;
+  packetNo: string;
+  paidAt: Timestamp | null;
+  reference: Generated<string>;
+  scene: string;
+  status: string;
+  tenantId: string;
+  updateTime: Generated<Timestamp>;
+  updateUser: Int8 | null;
+}
+
 export interface SalesResource {
   arrivalDate: Timestamp | null;
   createDept: Int8 | null;
@@ -1126,6 +1149,7 @@ export interface DB {
   sales_model: SalesModel;
   sales_offer: SalesOffer;
   sales_order: SalesOrder;
+  sales_red_packet: SalesRedPacket;
   sales_resource: SalesResource;
   sales_series: SalesSeries;
   sales_trade: SalesTrade;
@@ -2030,6 +2054,28 @@ export const tableColumns = {
     updateTime: 'date',
     updateUser: 'integer',
   },
+  sales_red_packet: {
+    amount: 'numeric',
+    approvalRemark: 'text',
+    approvedAt: 'date',
+    approvedBy: 'integer',
+    createTime: 'date',
+    customerId: 'integer',
+    customerName: 'text',
+    customerPhone: 'text',
+    greeting: 'text',
+    id: 'integer',
+    ownerDept: 'integer',
+    ownerUser: 'integer',
+    packetNo: 'text',
+    paidAt: 'date',
+    reference: 'text',
+    scene: 'text',
+    status: 'text',
+    tenantId: 'text',
+    updateTime: 'date',
+    updateUser: 'integer',
+  },
   sales_resource: {
     arrivalDate: 'date',
     createDept: 'integer',
@@ -2267,6 +2313,7 @@ export const nullableColumns: Record<string, readonly string[]> = {
     'updateUser',
   ],
   sales_order: ['createUser', 'loanAmount', 'ownerDept', 'resourceId', 'settledAt', 'updateUser'],
+  sales_red_packet: ['approvedAt', 'approvedBy', 'ownerDept', 'paidAt', 'updateUser'],
   sales_resource: [
     'arrivalDate',
     'createDept',

@@ -11,6 +11,7 @@ export const pages: Record<string, PageLoader> = {
   // sales-order: receipts, refunds and the payment transactions
   '/fc/order/index': () => import('./order/OrderPage'),
   '/fc/trade/index': () => import('./trade/TradePage'),
+  '/fc/redPacket/index': () => import('./red-packet/RedPacketPage'),
   // sales-inquiry
   '/fc/inquiry/index': () => import('./inquiry/InquiryPage'),
   '/fc/userInquiry/index': declared(() =>
