@@ -26,7 +26,10 @@ const webRoot = path.join(root, 'apps/web');
 // shared modules between chunks, and the stock page counted 1.2 KB more of them without a change of its own.
 // The workbench budget went from 240 to 242 KB with finance's card (2026-11-29): the workbench is weighed with
 // every card, and the card is 1.7 KB of its own (its chunk 1.5, the amount formatter 0.2).
-export const BUDGETS = { login: 110 * 1024, workbench: 242 * 1024, chrome: 58 * 1024, page: 107 * 1024 };
+// The page budget went from 107 to 110 KB with the content pages (2026-11-29): their editor's and tree
+// select's modules moved antd's shared date and select code between chunks, and the coupon page, unchanged,
+// counted 9.8 KB more of it (97.7 → 107.5). Still under the 120 KB goal.
+export const BUDGETS = { login: 110 * 1024, workbench: 242 * 1024, chrome: 58 * 1024, page: 110 * 1024 };
 /** The goals: /login at most the bare antd sign-in page, the workbench 260 KB, a page 120 KB. */
 export const GOALS = { login: 175 * 1024, workbench: 260 * 1024, page: 120 * 1024 };
 

@@ -22,3 +22,4 @@ export * from './desk.js';
 export * from './im.js';
 export * from './points.js';
 export * from './coupon.js';
+export * from './content.js';

@@ -21,6 +21,7 @@ import { riskModule } from './risk/index.js';
 import { imModule } from './im/index.js';
 import { salesModule } from './sales/index.js';
 import { pointsModule } from './points/index.js';
+import { contentModule } from './content/index.js';
 
 /** Every server module, in dependency order (migrations and seeds run in this order). */
 export const modules: ServerModule[] = [
@@ -45,6 +46,7 @@ export const modules: ServerModule[] = [
   imModule,
   salesModule,
   pointsModule, // after sales: a settled order earns its customer points
+  contentModule,
   // Last: its seed reads the demo offers, and its dispatcher starts after the routes that declare consumers.
   mqModule,
 ];

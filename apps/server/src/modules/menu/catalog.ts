@@ -274,7 +274,7 @@ export const MENU_CATALOG: MenuSeed[] = [
         'Column content',
         '/store/publish/PublishList',
         'NotificationOutlined',
-        { roles: ['admin', 'online_sales'] },
+        { roles: ['admin', 'online_sales'], buttons: [...CRUD, ['_publish', '发布', 'Publish']] },
       ),
       page('column', '栏目管理', 'Columns', '/store/column/column', 'AppstoreOutlined', { roles: ['admin'] }),
       {

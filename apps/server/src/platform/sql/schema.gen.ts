@@ -490,6 +490,42 @@ export interface BladeZoneRegion {
   zoneId: Int8;
 }
 
+export interface ContentArticle {
+  body: Json;
+  columnId: Int8;
+  coverUrl: Generated<string>;
+  createDept: Int8 | null;
+  createTime: Generated<Timestamp>;
+  createUser: Int8 | null;
+  id: Int8;
+  isDeleted: Generated<number>;
+  publishTime: Timestamp | null;
+  status: Generated<string>;
+  summary: Generated<string>;
+  tenantId: string;
+  title: string;
+  top: Generated<boolean>;
+  updateTime: Generated<Timestamp>;
+  updateUser: Int8 | null;
+}
+
+export interface ContentColumn {
+  code: string;
+  createDept: Int8 | null;
+  createTime: Generated<Timestamp>;
+  createUser: Int8 | null;
+  id: Int8;
+  isDeleted: Generated<number>;
+  name: string;
+  parentId: Generated<Int8>;
+  remark: Generated<string>;
+  sort: Generated<number>;
+  status: Generated<number>;
+  tenantId: string;
+  updateTime: Generated<Timestamp>;
+  updateUser: Int8 | null;
+}
+
 export interface CouponRecord {
   amount: Numeric | null;
   code: string;
@@ -1118,6 +1154,8 @@ export interface DB {
   blade_user_role: BladeUserRole;
   blade_zone: BladeZone;
   blade_zone_region: BladeZoneRegion;
+  content_article: ContentArticle;
+  content_column: ContentColumn;
   coupon_record: CouponRecord;
   dev_sms_outbox: DevSmsOutbox;
   im_conversation: ImConversation;
@@ -1603,6 +1641,40 @@ export const tableColumns = {
     regionCode: 'text',
     tenantId: 'text',
     zoneId: 'integer',
+  },
+  content_article: {
+    body: 'text',
+    columnId: 'integer',
+    coverUrl: 'text',
+    createDept: 'integer',
+    createTime: 'date',
+    createUser: 'integer',
+    id: 'integer',
+    isDeleted: 'integer',
+    publishTime: 'date',
+    status: 'text',
+    summary: 'text',
+    tenantId: 'text',
+    title: 'text',
+    top: 'text',
+    updateTime: 'date',
+    updateUser: 'integer',
+  },
+  content_column: {
+    code: 'text',
+    createDept: 'integer',
+    createTime: 'date',
+    createUser: 'integer',
+    id: 'integer',
+    isDeleted: 'integer',
+    name: 'text',
+    parentId: 'integer',
+    remark: 'text',
+    sort: 'integer',
+    status: 'integer',
+    tenantId: 'text',
+    updateTime: 'date',
+    updateUser: 'integer',
   },
   coupon_record: {
     amount: 'numeric',
@@ -2248,6 +2320,8 @@ export const nullableColumns: Record<string, readonly string[]> = {
     'updateUser',
   ],
   blade_zone: ['createDept', 'createUser', 'remark', 'updateUser'],
+  content_article: ['createDept', 'createUser', 'publishTime', 'updateUser'],
+  content_column: ['createDept', 'createUser', 'updateUser'],
   coupon_record: ['amount', 'createUser', 'updateUser', 'usedAt'],
   dev_sms_outbox: ['templateCode'],
   im_conversation: ['groupId', 'lastTime', 'pairKey', 'userA', 'userB'],
