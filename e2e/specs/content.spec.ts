@@ -8,6 +8,9 @@ test.describe('column content (/store/*)', () => {
     const title = `试驾节延期通知 ${Date.now()}`;
     await page.goto(`${baseUrl()}/store/publish/ContentDetail`);
     const form = page.locator('form:visible').last();
+    // The page is whole once its lazy fields are in: the cover picker and the editor.
+    await form.getByRole('button', { name: /选择图片/ }).waitFor();
+    await page.locator('.ProseMirror').waitFor();
     // The column from the tree of columns.
     await form.getByLabel('栏目', { exact: true }).click();
     await clickShown(page.locator('.ant-select-dropdown:visible').getByTitle('公告', { exact: true }));

@@ -65,26 +65,10 @@ function ArticleForm({ article }: { article?: ArticleDetail }) {
     setBodyError(undefined);
   }).current;
 
+  // The form is checked before the save starts: a check that waits (a field still loading its code) never
+  // leaves the buttons spinning, and a click after it checks again.
   const save = useMutation({
-    mutationFn: async (then: 'save' | 'publish') => {
-      const v = await form.validateFields().catch(() => undefined);
-      const doc = body.current;
-      const bodyProblem = isEmptyDoc(doc)
-        ? l('bodyRequired')
-        : bodyTooLarge(doc)
-          ? l('bodyTooLarge')
-          : undefined;
-      setBodyError(bodyProblem);
-      if (!v || bodyProblem) return;
-      const submit: ArticleSubmit = {
-        ...(id ? { id } : {}),
-        columnId: v.columnId!,
-        title: (v.title ?? '').trim(),
-        summary: (v.summary ?? '').trim(),
-        coverUrl: v.coverUrl ?? '',
-        top: Boolean(v.top),
-        body: doc,
-      };
+    mutationFn: async ({ then, submit }: { then: 'save' | 'publish'; submit: ArticleSubmit }) => {
       const saved = await http.post<ArticleDetail>(`${ARTICLE}/submit`, submit);
       setId(saved.id);
       setStatus(saved.status);
@@ -93,6 +77,29 @@ function ArticleForm({ article }: { article?: ArticleDetail }) {
       void qc.invalidateQueries({ queryKey: ['crud', ARTICLE_LIST] });
     },
   });
+  const run = async (then: 'save' | 'publish') => {
+    const v = await form.validateFields().catch(() => undefined);
+    const doc = body.current;
+    const bodyProblem = isEmptyDoc(doc)
+      ? l('bodyRequired')
+      : bodyTooLarge(doc)
+        ? l('bodyTooLarge')
+        : undefined;
+    setBodyError(bodyProblem);
+    if (!v || bodyProblem) return;
+    save.mutate({
+      then,
+      submit: {
+        ...(id ? { id } : {}),
+        columnId: v.columnId!,
+        title: (v.title ?? '').trim(),
+        summary: (v.summary ?? '').trim(),
+        coverUrl: v.coverUrl ?? '',
+        top: Boolean(v.top),
+        body: doc,
+      },
+    });
+  };
 
   return (
     <Card title={l(id ? 'editTitle' : 'newTitle')}>
@@ -158,11 +165,11 @@ function ArticleForm({ article }: { article?: ArticleDetail }) {
           </Suspense>
         </Form.Item>
         <Space>
-          <Button type="primary" loading={save.isPending} onClick={() => save.mutate('save')}>
+          <Button type="primary" loading={save.isPending} onClick={() => void run('save')}>
             {l(status === 'draft' ? 'saveDraft' : 'save')}
           </Button>
           {status !== 'published' && (
-            <Button loading={save.isPending} onClick={() => save.mutate('publish')}>
+            <Button loading={save.isPending} onClick={() => void run('publish')}>
               {l('publish')}
             </Button>
           )}

@@ -37,10 +37,11 @@ describe('the finance workbench card', () => {
   it("shows today's net with its receipts and refunds, and what is still to come in, to the fen", async () => {
     await i18n.changeLanguage('zh');
     draw();
+    // Drawn at once, at its final size, with a dash for each figure still on its way.
     await screen.findByText('财务工作台');
     expect(screen.getByText('今日收款')).toBeTruthy();
     // Statistic splits the integer part from the decimals; the card's line keeps the whole amount.
-    expect(screen.getByText('收款 ¥125,000.50，退款 ¥5,000.00，共 3 笔')).toBeTruthy();
+    expect(await screen.findByText('收款 ¥125,000.50，退款 ¥5,000.00，共 3 笔')).toBeTruthy();
     expect(screen.getByText('应收 ¥812,345.67')).toBeTruthy();
     expect(screen.getByText('尚未收取 ¥301,000.00')).toBeTruthy();
     expect(screen.getByText('合计 ¥1,999,999.99')).toBeTruthy();
@@ -53,7 +54,7 @@ describe('the finance workbench card', () => {
     await i18n.changeLanguage('en');
     draw();
     await screen.findByText('Finance workbench');
-    expect(screen.getByText('Receipts ¥125,000.50, refunds ¥5,000.00, 3 trades')).toBeTruthy();
+    expect(await screen.findByText('Receipts ¥125,000.50, refunds ¥5,000.00, 3 trades')).toBeTruthy();
     expect(screen.getByText('¥301,000.00 still to come in')).toBeTruthy();
     await i18n.changeLanguage('zh');
   });

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Spin, Statistic } from 'antd';
+import { Button, Card, Statistic } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useOpenMenu } from '@/shared/menu/navigate';
 import css from '@/shared/ui/columns.module.css';
@@ -19,15 +19,27 @@ export default function FinanceDesk() {
   const { t } = useTranslation();
   const open = useOpenMenu();
   const { data } = useQuery(financeDeskQuery());
-  if (!data) return <Spin />;
-  const stat = (title: string, value: string, hint: string) => (
+  // Drawn at its final size before the figures come (a dash in each): the cards below it never move.
+  const stat = (title: string, value: string | undefined, hint: string | undefined) => (
     <div className={css.tile}>
       <Card size="small">
-        <Statistic title={title} value={value} />
-        <div style={{ opacity: 0.65, marginTop: 4 }}>{hint}</div>
+        <Statistic title={title} value={value ?? '—'} />
+        <div
+          title={hint}
+          style={{
+            opacity: 0.65,
+            marginTop: 4,
+            whiteSpace: 'nowrap',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+          }}
+        >
+          {hint ?? '\u00a0'}
+        </div>
       </Card>
     </div>
   );
+  const orders = (n: number | undefined) => (n === undefined ? undefined : `${n} ${t('financeDesk.orders')}`);
   return (
     <Card
       title={t('financeDesk.title')}
@@ -40,27 +52,28 @@ export default function FinanceDesk() {
       <div className={css.row}>
         {stat(
           t('financeDesk.today'),
-          yuan(data.today.net),
-          t('financeDesk.todayHint', {
-            receipts: yuan(data.today.receipts),
-            refunds: yuan(data.today.refunds),
-            count: data.today.count,
-          }),
+          data && yuan(data.today.net),
+          data &&
+            t('financeDesk.todayHint', {
+              receipts: yuan(data.today.receipts),
+              refunds: yuan(data.today.refunds),
+              count: data.today.count,
+            }),
         )}
         {stat(
           t('financeDesk.unpaid'),
-          `${data.unpaid.count} ${t('financeDesk.orders')}`,
-          t('financeDesk.unpaidHint', { amount: yuan(data.unpaid.amount) }),
+          orders(data?.unpaid.count),
+          data && t('financeDesk.unpaidHint', { amount: yuan(data.unpaid.amount) }),
         )}
         {stat(
           t('financeDesk.partial'),
-          `${data.partial.count} ${t('financeDesk.orders')}`,
-          t('financeDesk.partialHint', { amount: yuan(data.partial.amount) }),
+          orders(data?.partial.count),
+          data && t('financeDesk.partialHint', { amount: yuan(data.partial.amount) }),
         )}
         {stat(
           t('financeDesk.settled'),
-          `${data.settledThisMonth.count} ${t('financeDesk.orders')}`,
-          t('financeDesk.settledHint', { amount: yuan(data.settledThisMonth.amount) }),
+          orders(data?.settledThisMonth.count),
+          data && t('financeDesk.settledHint', { amount: yuan(data.settledThisMonth.amount) }),
         )}
       </div>
     </Card>
