@@ -9,20 +9,26 @@ const componentOf = (w: WorkbenchWidget) => {
   return c;
 };
 
-/** The other features' workbench cards the caller may see, each loaded only when shown (a full row each). */
+/**
+ * The other features' workbench cards the caller may see, each loaded only when shown (a full row each).
+ * One boundary for all of them: the cards appear together, in their order, whichever chunk comes first, so a
+ * card never pushes down one already drawn (the phone-pace layout-shift test of shell.spec).
+ */
 export function WidgetSlot() {
   const widgets = useWorkbenchWidgets();
   const permission = useSession((s) => s.permission);
-  return widgets
-    .filter((w) => !w.permission || permission[w.permission])
-    .map((w) => {
-      const Widget = componentOf(w);
-      return (
-        <div key={w.key}>
-          <Suspense fallback={null}>
-            <Widget />
-          </Suspense>
-        </div>
-      );
-    });
+  return (
+    <Suspense fallback={null}>
+      {widgets
+        .filter((w) => !w.permission || permission[w.permission])
+        .map((w) => {
+          const Widget = componentOf(w);
+          return (
+            <div key={w.key}>
+              <Widget />
+            </div>
+          );
+        })}
+    </Suspense>
+  );
 }
