@@ -62,9 +62,6 @@ export const FINANCE_ALIAS = 'finance';
 
 /** Who sees which orders: finance every one of the tenant, anyone else as for offers (visibility.ts). */
 export async function moneyVisibility(db: Db, scope: Scope): Promise<Visibility> {
-  return visibilityOf(db, scope);
-}
-async function visibilityOf(db: Db, scope: Scope): Promise<Visibility> {
   return scope.roleAliases.includes(FINANCE_ALIAS) ? { kind: 'all' } : salesVisibility(db, scope);
 }
 
@@ -304,7 +301,7 @@ const ownerOf = (r: { ownerUser: unknown; ownerDept: unknown }) => ({
 
 /** A page of the orders the caller may see (the owner of the offer, their heads, the administrators). */
 export async function listOrders(db: Db, scope: Scope, query: PageQuery & Record<string, unknown>) {
-  const vis = await visibilityOf(db, scope);
+  const vis = await moneyVisibility(db, scope);
   let q = orderQuery(scope);
   const cond = visibleCondition(vis, { user: 'd.ownerUser', dept: 'd.ownerDept' });
   if (cond) q = q.where(cond);
@@ -330,7 +327,7 @@ async function visibleOrder(db: Db, scope: Scope, vis: Visibility, id: string): 
 }
 
 export async function orderDetail(db: Db, scope: Scope, id: string): Promise<OrderDetail> {
-  const vis = await visibilityOf(db, scope);
+  const vis = await moneyVisibility(db, scope);
   const row = await visibleOrder(db, scope, vis, id);
   const trades = await all(
     db,
@@ -412,7 +409,7 @@ export const TRADE_LIST: ListSpec = {
 };
 
 async function visibleTrades(db: Db, scope: Scope) {
-  const vis = await visibilityOf(db, scope);
+  const vis = await moneyVisibility(db, scope);
   let q = tradeQuery(scope);
   const cond = visibleCondition(vis, { user: 'd.ownerUser', dept: 'd.ownerDept' });
   if (cond) q = q.where(cond);
@@ -433,7 +430,7 @@ export async function tradeSummary(
   query: Record<string, unknown>,
   known?: Visibility,
 ): Promise<TradeSummary> {
-  const vis = known ?? (await visibilityOf(db, scope));
+  const vis = known ?? (await moneyVisibility(db, scope));
   let q = scoped(scope)
     .selectFrom('sales_trade', 'tr')
     .innerJoin('sales_order as d', 'd.id', 'tr.orderId')
@@ -474,7 +471,7 @@ export async function tradeDetail(db: Db, scope: Scope, id: string): Promise<Tra
  * month, over the orders the caller sees. Two statements; days and months are the server's.
  */
 export async function financeDesk(db: Db, scope: Scope, now = new Date()): Promise<FinanceDeskSummary> {
-  const vis = await visibilityOf(db, scope);
+  const vis = await moneyVisibility(db, scope);
   const cond = visibleCondition(vis, { user: 'd.ownerUser', dept: 'd.ownerDept' });
   const day = formatDateTime(now)!.slice(0, 10);
   const month = `${day.slice(0, 7)}-01`;
@@ -616,7 +613,7 @@ export async function recordTrade(
   if (body.method !== 'cash' && !reference)
     throw bad('sales.trade.referenceRequired', { field: 'reference' });
   if (kind === 'refund' && !remark) throw bad('sales.trade.reasonRequired', { field: 'remark' });
-  const vis = await visibilityOf(db, scope);
+  const vis = await moneyVisibility(db, scope);
   try {
     await db.tx(async (t) => {
       const o = await lockOrder(t, scope, vis, body.orderId);
@@ -687,7 +684,7 @@ export async function recordTrade(
 /** Cancels an order that holds no money, with a reason; its vehicle goes back to stock. */
 export async function cancelOrder(db: Db, scope: Scope, body: OrderCancelBody): Promise<OrderView> {
   const reason = body.reason.trim();
-  const vis = await visibilityOf(db, scope);
+  const vis = await moneyVisibility(db, scope);
   await db.tx(async (t) => {
     const o = await lockOrder(t, scope, vis, body.id);
     move('order', o.status, 'cancelled', { reason });
