@@ -13,6 +13,20 @@ const parsers = {
 const { serialize } = protocol;
 
 /**
+ * PostgreSQL's page cache inside PGlite's WebAssembly memory. PostgreSQL's default, 128 MB, is set aside
+ * and written over at every start: ~150 MB of shared memory in all, each page of it touched, which cost a
+ * restart ~0.3 s on two cores and kept the node's memory 100 MB higher than it needed (docs/bench.md,
+ * thirteenth session). A page not in this cache is read from the data folder through the operating
+ * system's own file cache, so a smaller one costs a system call per miss, not a disk read; 32 MB holds a
+ * dealership's working set many times over (the demo company's whole database is a few MB). 16 MB opened
+ * no faster.
+ */
+export const SHARED_BUFFERS = '32MB';
+
+/** PGlite's own start parameters, with ours after them (a later `-c` wins). */
+const startParams = () => [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`];
+
+/**
  * Named statements on PGlite, kept the way node-postgres keeps them on a server (`QueryOptions.name`).
  * PGlite's `query` parses, plans and describes every statement again, in five calls into its
  * WebAssembly; a statement kept by name is planned by PostgreSQL's plan cache and runs in one call
@@ -195,7 +209,7 @@ export class PgliteDb implements Db {
           skipped ? `new database: initdb (${skipped})` : 'new database: from the snapshot of this build',
         );
       }
-      const pg = await PGlite.create(pgDir, { parsers });
+      const pg = await PGlite.create(pgDir, { parsers, startParams: startParams() });
       return new PgliteDb(pg, release);
     } catch (e) {
       await release?.();
@@ -205,7 +219,10 @@ export class PgliteDb implements Db {
 
   /** An in-memory database started from a dump (tests clone a migrated, seeded template this way). */
   static async fromDump(dump: Blob): Promise<PgliteDb> {
-    return new PgliteDb(await PGlite.create({ loadDataDir: dump, parsers }), undefined);
+    return new PgliteDb(
+      await PGlite.create({ loadDataDir: dump, parsers, startParams: startParams() }),
+      undefined,
+    );
   }
 
   /** The whole data folder as an uncompressed tarball. */

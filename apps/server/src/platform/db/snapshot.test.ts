@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allMigrations, prepareDatabase } from '../../boot.js';
 import { onPostgres, testConfig } from '../../../test/harness.js';
 import type { Db } from './db.js';
-import { PgliteDb } from './pglite.js';
+import { PgliteDb, SHARED_BUFFERS } from './pglite.js';
 import { fingerprintOf, makeFromSnapshot, SNAPSHOT_FILE, writeSnapshot } from './snapshot.js';
 
 /** A tarball of `entries` (ustar headers, as PGlite's dump writes them), gzipped. */
@@ -107,6 +107,13 @@ describe.skipIf(onPostgres)('the database snapshot of a build (pglite)', () => {
       expect(heard).toEqual([]); // a database is there: the snapshot is not even read
       expect(await again.one("SELECT to_regclass('restart_marker') AS t")).toEqual({ t: 'restart_marker' });
       expect(await rowsOf(again)).toMatchObject(rows);
+      // A data folder runs with our page cache, not PostgreSQL's 128 MB written over at every start
+      // (pglite.ts, SHARED_BUFFERS): all its shared memory is well under what the default alone would take.
+      expect(await again.one('SHOW shared_buffers')).toEqual({ shared_buffers: SHARED_BUFFERS });
+      const shm = await again.one<{ mb: string }>(
+        'SELECT (sum(allocated_size) / 1048576)::int AS mb FROM pg_shmem_allocations',
+      );
+      expect(Number(shm!.mb)).toBeLessThan(64);
     } finally {
       await again.close();
     }
