@@ -87,6 +87,12 @@ describe.skipIf(onPostgres)('the database snapshot of a build (pglite)', () => {
     const heard: string[] = [];
     const db = await PgliteDb.open(folder, { snapshot: { file, migrations }, log: (m) => heard.push(m) });
     expect(heard).toEqual(['new database: from the snapshot of this build']);
+    // One database, without initdb's templates (a first start unpacks by the file).
+    expect(await db.query('SELECT datname FROM pg_database')).toEqual([{ datname: 'postgres' }]);
+    const files = (fs.readdirSync(folder, { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter(
+      (e) => e.isFile(),
+    );
+    expect(files.length).toBeLessThan(1000);
     await prepareDatabase(db, config);
     expect(await schemaOf(db)).toEqual(await schemaOf(fromScratch));
     const rows = await rowsOf(db);
