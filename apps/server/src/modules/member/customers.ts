@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/index.js';
 import { Repo, type RepoQuery } from '../../platform/crud.js';
 import { bad, forbidden } from '../../platform/errors.js';
-import type { Scope } from '../../platform/scope.js';
+import { isTenantAdmin, type Scope } from '../../platform/scope.js';
 import { all, exec, first, scoped, sql, type SqlBool, type TenantScope } from '../../platform/sql/index.js';
 import { checkMobile } from '../user/index.js';
 import { revokeCustomerSessions } from './sessions.js';
@@ -61,8 +61,7 @@ export interface Customer {
 }
 
 /** Administrators see every customer of the tenant; other staff only those they are responsible for. */
-export const seesAll = (scope: Scope) =>
-  scope.roleAliases.includes('administrator') || scope.roleAliases.includes('admin');
+export const seesAll = (scope: Scope) => isTenantAdmin(scope);
 
 /** The extra WHERE of every staff read: the caller's own customers unless they see all. */
 export const visibleTo =

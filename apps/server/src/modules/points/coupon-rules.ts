@@ -21,7 +21,7 @@ import type { FilterDef, PageQuery } from '../../platform/paging.js';
 import type { Scope } from '../../platform/scope.js';
 import { all, allTenants, camelKeys, exec, first, scoped, sql } from '../../platform/sql/index.js';
 import { formatDateTime } from '../../platform/time.js';
-import { holderOf } from './rules.js';
+import { assertOwnCustomer, customersOf, ownCustomersOf, staffHolder } from './rules.js';
 
 /** The letters of a code: no I, O, 0 or 1, which are misread at a counter. */
 export const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -91,13 +91,22 @@ const COUPON_LIST: ListSpec = {
 };
 
 export async function couponPage(db: Db, scope: Scope, query: PageQuery & Record<string, unknown>) {
-  const p = await listPage(db, couponQuery(scope), COUPON_LIST, query, (s) => s);
+  const only = ownCustomersOf(scope);
+  const q = couponQuery(scope);
+  const p = await listPage(
+    db,
+    only ? q.where('c.customerId', 'in', customersOf(scope, only)) : q,
+    COUPON_LIST,
+    query,
+    (s) => s,
+  );
   return { ...p, records: p.records.map(view) };
 }
 
 export async function couponDetail(db: Db, scope: Scope, id: string): Promise<Coupon> {
   const row = await first(db, couponQuery(scope).where('c.id', '=', id));
   if (!row) throw notFound();
+  await assertOwnCustomer(db, scope, String(row.customerId));
   return view(row);
 }
 
@@ -122,7 +131,7 @@ export async function issueCoupons(
   for (let attempt = 0; ; attempt++) {
     try {
       await db.tx(async (t) => {
-        const h = await holderOf(t, scope, 'customer', body.customerId);
+        const h = await staffHolder(t, scope, 'customer', body.customerId);
         await exec(
           t,
           scoped(scope).insertInto(
@@ -181,11 +190,14 @@ export async function settleCoupon(
     } as never)
     .where('id', '=', body.id)
     .where('status', '=', 'unused');
+  const only = ownCustomersOf(scope);
+  if (only) q = q.where('customerId', 'in', customersOf(scope, only));
   if (to === 'used')
     q = q.where('validFrom', '<=', sql<Date>`${day}::date`).where('validTo', '>=', sql<Date>`${day}::date`);
   const done = await exec(db, q.returning('id'));
   if (!done.length) {
-    const c = await couponDetail(db, scope, body.id); // 404 for a code of no coupon of this tenant
+    // 404 for no coupon of this tenant, 403 for a customer the caller does not look after
+    const c = await couponDetail(db, scope, body.id);
     if (c.status !== 'unused') throw new AppError(409, 'coupon.notUnused', { code: c.code });
     throw bad(c.validFrom > day ? 'coupon.notYet' : 'coupon.expired', { from: c.validFrom, to: c.validTo });
   }

@@ -56,8 +56,10 @@ describe(`coupon records (${dbLabel})`, () => {
     t = await createTestApp();
     [admin, sales1] = await Promise.all([tokenFor(t, 'admin'), tokenFor(t, 'sales1')]);
     customerId = newId();
+    // sales1's customer: staff other than administrators reach only the customers they look after.
     await q(
-      "INSERT INTO member_customer (id, tenant_id, name, phone) VALUES ($1, $2, '孙券', '13600001111')",
+      `INSERT INTO member_customer (id, tenant_id, name, phone, user_id)
+       SELECT $1, $2::varchar, '孙券', '13600001111', id FROM blade_user WHERE account = 'sales1' AND tenant_id = $2::varchar`,
       [customerId, TENANT],
     );
   });
@@ -154,6 +156,30 @@ describe(`coupon records (${dbLabel})`, () => {
     );
     expect(used[0]!.n).toBe(0);
     expect(await expireCoupons(t.db)).toBe(0);
+  });
+
+  it("a salesperson neither issues, sees nor redeems the coupons of a colleague's customer", async () => {
+    const theirs = newId();
+    await q(
+      `INSERT INTO member_customer (id, tenant_id, name, phone, user_id)
+       SELECT $1, $2::varchar, '周券', '13600002222', id FROM blade_user WHERE account = 'sales2' AND tenant_id = $2::varchar`,
+      [theirs, TENANT],
+    );
+    const refused = await issue({ customerId: theirs }, sales1);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().msg).toMatch(/looked after by a colleague/);
+    const [c] = (await issue({ customerId: theirs })).json().data as Array<{ id: string }>;
+    const [mine] = (await issue({}, sales1)).json().data as Array<{ id: string }>;
+    const seen = (await get(sales1, 'list?size=1000')).json().data.records as Array<{ id: string }>;
+    expect(seen.map((x) => x.id)).toContain(mine!.id);
+    expect(seen.map((x) => x.id)).not.toContain(c!.id);
+    expect((await get(sales1, `detail?id=${c!.id}`)).statusCode).toBe(403);
+    const use = await post(sales1, 'use', { id: c!.id, remark: '' });
+    expect(use.statusCode, use.body).toBe(403);
+    expect((await get(admin, `detail?id=${c!.id}`)).json().data.status).toBe('unused');
+    // Their colleague, who looks after the customer, redeems it.
+    const sales2 = await tokenFor(t, 'sales2');
+    expect((await post(sales2, 'use', { id: c!.id, remark: '' })).json().data.status).toBe('used');
   });
 
   it("another tenant neither sees nor redeems this tenant's coupons", async () => {

@@ -18,6 +18,7 @@ registerMessages(
     'points.noStock': '「{name}」库存不足：剩余 {stock}',
     'points.exchangeNotPending': '只有待发放的兑换可以发放或取消',
     'points.cancelReason': '{field}：取消兑换必须填写原因',
+    'points.notYourCustomer': '该客户由其他同事负责，您不能查看或修改其积分和优惠券',
     'coupon.amountRequired': '{field}：代金券须填写大于 0 的面额',
     'coupon.minSpendBelowAmount': '{field}：使用门槛不能低于面额',
     'coupon.validRange': '{field}：结束日期不能早于开始日期',
@@ -44,6 +45,8 @@ registerMessages(
     'points.noStock': 'Not enough "{name}" in stock: {stock} left',
     'points.exchangeNotPending': 'Only a pending exchange can be delivered or cancelled',
     'points.cancelReason': '{field}: cancelling an exchange needs a reason',
+    'points.notYourCustomer':
+      'This customer is looked after by a colleague; you cannot see or change their points or coupons',
     'coupon.amountRequired': '{field}: a cash coupon needs an amount above 0',
     'coupon.minSpendBelowAmount': '{field}: the minimum spend cannot be below the amount',
     'coupon.validRange': '{field}: the end date cannot be earlier than the start date',

@@ -24,15 +24,19 @@ describe(`points (${dbLabel})`, () => {
   const balance = async (id: string) =>
     (await get(admin, `record/account?partyId=${id}`)).json().data.balance as number;
 
-  /** A new customer of the tenant with `points` (0: no account at all). */
-  async function customer(points = 0) {
+  const userId = async (account: string) =>
+    (await q<{ id: string }>('SELECT id FROM blade_user WHERE account = $1 AND tenant_id = $2', [account, TENANT]))[0]!.id; // prettier-ignore
+
+  /** A new customer of the tenant with `points` (0: no account at all), looked after by `owner` (sales1). */
+  async function customer(points = 0, owner = 'sales1') {
     const id = newId();
     const phone = `136${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-    await q('INSERT INTO member_customer (id, tenant_id, name, phone) VALUES ($1, $2, $3, $4)', [
+    await q('INSERT INTO member_customer (id, tenant_id, name, phone, user_id) VALUES ($1, $2, $3, $4, $5)', [
       id,
       TENANT,
       '钱积分',
       phone,
+      await userId(owner),
     ]);
     if (points) {
       const r = await post(admin, 'record/adjust', { partyId: id, change: points, remark: '开户赠送' });
@@ -201,6 +205,65 @@ describe(`points (${dbLabel})`, () => {
       [o!.id],
     );
     expect(lines[0]!.n).toBe(1);
+  });
+
+  it("a salesperson reaches only the customers they look after: a colleague's are neither listed nor changed", async () => {
+    const mine = await customer(100);
+    const theirs = await customer(100, 'sales2');
+    const g = await goods(10, 5);
+    // Their points: no award, no adjustment, no balance, no exchange; nothing moved.
+    for (const body of [
+      { partyId: theirs, event: 'test_drive', remark: '' },
+      { partyId: theirs, change: 50, remark: '补录' },
+    ]) {
+      const r = await post(sales1, 'record/adjust', body);
+      expect(r.statusCode, r.body).toBe(403);
+      expect(r.json().msg).toBe(
+        'This customer is looked after by a colleague; you cannot see or change their points or coupons',
+      );
+    }
+    expect((await get(sales1, `record/account?partyId=${theirs}`)).statusCode).toBe(403);
+    expect((await post(sales1, 'exchange/submit', { customerId: theirs, goodsId: g, quantity: 1 })).statusCode).toBe(403); // prettier-ignore
+    expect(await balance(theirs)).toBe(100);
+    const stock = async () =>
+      ((await get(admin, `goods/detail?id=${g}`)).json().data as { stock: number }).stock;
+    expect(await stock()).toBe(5);
+    // An exchange the administrator made for them: not shown to sales1, not delivered by them.
+    const made = await post(admin, 'exchange/submit', { customerId: theirs, goodsId: g, quantity: 1 });
+    expect(made.statusCode, made.body).toBe(200);
+    const exId = made.json().data.id as string;
+    expect((await get(sales1, `exchange/detail?id=${exId}`)).statusCode).toBe(403);
+    expect((await post(sales1, 'exchange/deliver', { id: exId, remark: '' })).statusCode).toBe(403);
+    expect((await get(admin, `exchange/detail?id=${exId}`)).json().data.status).toBe('pending');
+    // Their own customer as before.
+    expect((await post(sales1, 'record/adjust', { partyId: mine, change: 5, remark: '到店' })).statusCode).toBe(200); // prettier-ignore
+    const mineEx = await post(sales1, 'exchange/submit', { customerId: mine, goodsId: g, quantity: 1 });
+    expect(mineEx.statusCode, mineEx.body).toBe(200);
+    // The lists: sales1 sees their customer's lines and exchange, not the colleague's; sales2 the other way.
+    type Line = { partyId: string };
+    type Exchange = { customerId: string };
+    const lines = (token: string) =>
+      get(token, 'record/list?size=1000').then((r) => r.json().data.records as Line[]);
+    const exchanges = (token: string) =>
+      get(token, 'exchange/list?size=1000').then((r) => r.json().data.records as Exchange[]);
+    const [l1, l2, la, e1, e2] = await Promise.all([
+      lines(sales1),
+      lines(await tokenFor(t, 'sales2')),
+      lines(admin),
+      exchanges(sales1),
+      exchanges(await tokenFor(t, 'sales2')),
+    ]);
+    expect(l1.some((l) => l.partyId === mine) && !l1.some((l) => l.partyId === theirs)).toBe(true);
+    expect(l2.some((l) => l.partyId === theirs) && !l2.some((l) => l.partyId === mine)).toBe(true);
+    expect(la.some((l) => l.partyId === mine) && la.some((l) => l.partyId === theirs)).toBe(true);
+    expect(e1.map((e) => e.customerId)).toContain(mine);
+    expect(e1.map((e) => e.customerId)).not.toContain(theirs);
+    expect(e2.map((e) => e.customerId)).toContain(theirs);
+    // Every line sales1 is shown is of a customer they look after.
+    const own = new Set(
+      (await q<{ id: string }>('SELECT id::text AS id FROM member_customer WHERE user_id = $1', [await userId('sales1')])).map((r) => r.id), // prettier-ignore
+    );
+    expect(l1.every((l) => own.has(l.partyId))).toBe(true);
   });
 
   it("another tenant sees none of it and reaches none of this tenant's holders", async () => {

@@ -30,11 +30,11 @@ import {
 import { Repo } from '../../platform/crud.js';
 import type { Db } from '../../platform/db/index.js';
 import { isUniqueViolation } from '../../platform/db/unique.js';
-import { AppError, bad, notFound } from '../../platform/errors.js';
+import { AppError, bad, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { listPage, type ListSpec } from '../../platform/list.js';
 import type { FilterDef, PageQuery } from '../../platform/paging.js';
-import type { Scope } from '../../platform/scope.js';
+import { isTenantAdmin, type Scope } from '../../platform/scope.js';
 import { camelKeys, exec, first, scoped, sql } from '../../platform/sql/index.js';
 import { formatDateTime } from '../../platform/time.js';
 
@@ -146,6 +146,37 @@ interface Holder {
   partyId: string;
   name: string;
   code: string;
+  /** A customer's member of staff (`member_customer.user_id`); null for a store or nobody's customer. */
+  owner: string | null;
+}
+
+// ---- whose customers ----------------------------------------------------------------------------------
+
+/**
+ * The member of staff whose customers alone the caller reaches, or null for all of the tenant's: the
+ * customer list's own rule (staff other than the tenant's administrators look after their own customers),
+ * for the customers' points, exchanges and coupons. Stores are the administrators' (their page is
+ * theirs alone). An award nobody asked for (an order settled) is not checked.
+ */
+export const ownCustomersOf = (scope: Scope): string | null =>
+  scope.isPlatformAdmin || isTenantAdmin(scope) ? null : scope.userId;
+
+/** The ids of the customers `userId` looks after, for `customer_id IN (…)`. */
+export const customersOf = (scope: Scope, userId: string) =>
+  scoped(scope).selectFrom('member_customer', 'mc').select('mc.id').where('mc.userId', '=', userId);
+
+/** 403 when the customer is one the caller does not look after. */
+export async function assertOwnCustomer(db: Db, scope: Scope, customerId: string): Promise<void> {
+  const only = ownCustomersOf(scope);
+  if (!only) return;
+  const c = await first(
+    db,
+    scoped(scope)
+      .selectFrom('member_customer', 'c', { withDeleted: true })
+      .select('c.userId')
+      .where('c.id', '=', customerId),
+  );
+  if (!c || String(c.userId) !== only) throw forbidden('points.notYourCustomer');
 }
 
 /** The holder as it is now (a customer: name and phone; a store: name and code), or a 400 naming the field. */
@@ -156,18 +187,26 @@ export async function holderOf(db: Db, scope: Scope, party: PointParty, partyId:
           db,
           scoped(scope)
             .selectFrom('member_customer', 'c')
-            .select(['c.name', 'c.phone as code'])
+            .select(['c.name', 'c.phone as code', sql<string | null>`c.user_id::text`.as('owner')])
             .where('c.id', '=', partyId),
         )
       : await first(
           db,
           scoped(scope)
             .selectFrom('base_ground', 'g')
-            .select(['g.name', 'g.code'])
+            .select(['g.name', 'g.code', sql<string | null>`null`.as('owner')])
             .where('g.id', '=', partyId),
         );
   if (!row) throw bad('points.holderMissing', { field: party === 'customer' ? 'customerId' : 'partyId' });
-  return { party, partyId, name: row.name, code: row.code };
+  return { party, partyId, name: row.name, code: row.code, owner: row.owner };
+}
+
+/** The holder a member of staff asked for: `holderOf`, and a 403 for a customer the caller does not look after. */
+export async function staffHolder(db: Db, scope: Scope, party: PointParty, partyId: string) {
+  const h = await holderOf(db, scope, party, partyId);
+  const only = ownCustomersOf(scope);
+  if (only && party === 'customer' && h.owner !== only) throw forbidden('points.notYourCustomer');
+  return h;
 }
 
 interface Line {
@@ -354,7 +393,7 @@ export async function adjust(
     throw bad(party === 'customer' ? 'points.purchaseAutomatic' : 'points.purchaseIsCustomers');
   if (!body.event && !remark) throw bad('points.reasonRequired', { field: 'remark' });
   const id = await db.tx(async (t) => {
-    const h = await holderOf(t, scope, party, body.partyId);
+    const h = await staffHolder(t, scope, party, body.partyId);
     return body.event
       ? awardByRule(t, scope, h, body.event, { remark, now })
       : post(t, scope, h, { kind: 'adjust', change: body.change!, remark });
@@ -368,7 +407,7 @@ export async function account(
   party: PointParty,
   partyId: string,
 ): Promise<PointAccount> {
-  const h = await holderOf(db, scope, party, partyId);
+  const h = await staffHolder(db, scope, party, partyId);
   const a = await first(
     db,
     scoped(scope)
@@ -430,7 +469,15 @@ export async function ledgerPage(
   party: PointParty,
   query: PageQuery & Record<string, unknown>,
 ) {
-  const p = await listPage(db, ledgerQuery(scope, party), LEDGER_LIST, query, (s) => s);
+  const only = party === 'customer' ? ownCustomersOf(scope) : null;
+  const q = ledgerQuery(scope, party);
+  const p = await listPage(
+    db,
+    only ? q.where('l.partyId', 'in', customersOf(scope, only)) : q,
+    LEDGER_LIST,
+    query,
+    (s) => s,
+  );
   return { ...p, records: p.records.map((r) => camelKeys<PointRecord>(r)) };
 }
 
@@ -475,13 +522,22 @@ const EXCHANGE_LIST: ListSpec = {
 };
 
 export async function exchangePage(db: Db, scope: Scope, query: PageQuery & Record<string, unknown>) {
-  const p = await listPage(db, exchangeQuery(scope), EXCHANGE_LIST, query, (s) => s);
+  const only = ownCustomersOf(scope);
+  const q = exchangeQuery(scope);
+  const p = await listPage(
+    db,
+    only ? q.where('e.customerId', 'in', customersOf(scope, only)) : q,
+    EXCHANGE_LIST,
+    query,
+    (s) => s,
+  );
   return { ...p, records: p.records.map((r) => camelKeys<PointExchange>(r)) };
 }
 
 export async function exchangeDetail(db: Db, scope: Scope, id: string): Promise<PointExchange> {
   const row = await first(db, exchangeQuery(scope).where('e.id', '=', id));
   if (!row) throw notFound();
+  await assertOwnCustomer(db, scope, row.customerId);
   return row as unknown as PointExchange;
 }
 
@@ -521,7 +577,7 @@ export async function createExchange(
     if (Number(g.status) !== 1) throw bad('points.goodsOff', { name: g.name });
     if (Number(g.stock) < body.quantity)
       throw new AppError(409, 'points.noStock', { name: g.name, stock: Number(g.stock) });
-    const h = await holderOf(t, scope, 'customer', body.customerId);
+    const h = await staffHolder(t, scope, 'customer', body.customerId);
     const points = Number(g.points) * body.quantity;
     await post(t, scope, h, {
       kind: 'redeem',
@@ -590,6 +646,7 @@ export async function settleExchange(
         .forUpdate(),
     );
     if (!e) throw notFound();
+    await assertOwnCustomer(t, scope, String(e.customerId));
     if (e.status !== 'pending') throw new AppError(409, 'points.exchangeNotPending');
     if (to === 'cancelled') {
       const h = await holderOf(t, scope, 'customer', String(e.customerId));

@@ -9,7 +9,7 @@ import { sql, type SqlBool, type Expression } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
 import { forbidden } from '../../platform/errors.js';
 import { RANK, roleRank } from '../../platform/auth/rank.js';
-import type { Scope } from '../../platform/scope.js';
+import { isTenantAdmin, type Scope } from '../../platform/scope.js';
 import { all, anyId, globalDb, scoped } from '../../platform/sql/index.js';
 
 export type Visibility =
@@ -17,9 +17,6 @@ export type Visibility =
   /** A department head: rows owned by `userId` or by anyone of these departments (the subtree). */
   | { kind: 'depts'; userId: string; deptIds: string[] }
   | { kind: 'own'; userId: string };
-
-/** The roles that administer a tenant and so see all of its sales rows. */
-export const TENANT_ADMIN_ALIASES = ['administrator', 'admin'] as const;
 
 /** A row as far as visibility cares: who owns it and in which department. */
 export interface Owned {
@@ -33,11 +30,7 @@ export interface Owned {
  * subtree is every department whose ancestors include one of the head's own departments.
  */
 export async function visibilityOf(db: Db, scope: Scope): Promise<Visibility> {
-  if (
-    scope.isPlatformAdmin ||
-    scope.roleAliases.some((a) => (TENANT_ADMIN_ALIASES as readonly string[]).includes(a))
-  )
-    return { kind: 'all' };
+  if (scope.isPlatformAdmin || isTenantAdmin(scope)) return { kind: 'all' };
   const own: Visibility = { kind: 'own', userId: scope.userId };
   if (!scope.roleIds.length) return own;
   const roles = await all(

@@ -1,0 +1,21 @@
+import { spawn } from 'node:child_process';
+import pg from 'pg';
+import { sm2 } from 'sm-crypto';
+import autocannon from 'autocannon';
+const port = 39900;
+const name = `fc_prof_${Date.now()}`;
+const c = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' }); await c.connect(); await c.query(`CREATE DATABASE ${name}`); await c.end();
+const env = { ...process.env, DATA_DIR: '/tmp/st/sp', PORT: String(port), ADMIN_PASSWORD: 'Admin#Bench2026', DEMO_PASSWORD: 'Demo#Bench2026', CAPTCHA_MODE: 'off', LOG_LEVEL: 'warn', IP_MAX_FAILURES: '1000000', RATE_LIMIT: 'off' };
+if (process.env.PGDB) env.DATABASE_URL = `postgres://postgres@127.0.0.1:5432/${name}`;
+const p = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir=/tmp/st/prof-signin', '/work/main/apps/server/dist/main.js'], { env, stdio: 'inherit' });
+for (;;) { try { await fetch(`http://127.0.0.1:${port}/api/health`); break; } catch { await new Promise(r => setTimeout(r, 50)); } }
+const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+const headers = { Authorization: BASIC, 'Tenant-Id': '000000', 'Content-Type': 'application/x-www-form-urlencoded' };
+const key = (await (await fetch(`http://127.0.0.1:${port}/api/blade-auth/oauth/public-key`, { headers })).json()).data.publicKey;
+const cipher = sm2.doEncrypt('Admin#Bench2026', key, 1);
+const q = new URLSearchParams({ tenantId: '000000', username: 'admin', password: cipher, grant_type: 'password', scope: 'all', type: 'account' });
+const url = `http://127.0.0.1:${port}/api/blade-auth/oauth/token?${q}`;
+const r = await autocannon({ url, method: 'POST', headers, connections: 4, duration: 8 });
+console.log('req/s', r.requests.average, 'p99', r.latency.p99, 'non2xx', r.non2xx);
+p.kill('SIGTERM'); await new Promise(r => p.once('exit', r));
+const d = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' }); await d.connect(); await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); await d.end();
