@@ -7,6 +7,7 @@ import {
   pickOption,
   toast,
   ADMIN_PASSWORD,
+  DEMO_PASSWORD,
   type Locator,
   type Page,
 } from '../support/fixtures';
@@ -42,7 +43,73 @@ async function customerWithPoints(): Promise<{ phone: string; balance: number }>
   return { phone, balance };
 }
 
+/** GET an API page as `account`. */
+async function apiPage<T>(account: string, password: string, url: string): Promise<T[]> {
+  const token = await apiToken(account, password);
+  const answer = (await (
+    await fetch(`${baseUrl()}${url}`, {
+      headers: { authorization: `Basic ${btoa('saber:saber_secret')}`, 'blade-auth': `bearer ${token}` },
+    })
+  ).json()) as { data: { records: T[] } };
+  return answer.data.records;
+}
+
 test.describe('points (/fc/score/*)', () => {
+  test('a salesperson sees and awards points for their own customers only, and issues coupons only to them', async ({
+    pages,
+  }) => {
+    const own = await apiPage<{ phone: string; name: string }>('sales1', DEMO_PASSWORD, '/api/blade-member/customer/page?size=200'); // prettier-ignore
+    const all = await apiPage<{ phone: string; userId: string | null }>('admin', ADMIN_PASSWORD, '/api/blade-member/customer/page?size=200'); // prettier-ignore
+    const ownPhones = new Set(own.map((c) => c.phone));
+    const colleagues = all.filter((c) => !ownPhones.has(c.phone));
+    expect(own.length).toBeGreaterThan(0);
+    expect(colleagues.length).toBeGreaterThan(0);
+
+    const { page, errors } = await pages.signedIn('sales1');
+    await page.goto(`${baseUrl()}/fc/score/records`);
+    const rows = page.locator('.ant-table-row:visible');
+    await rows.first().waitFor();
+    // Every line on the page is one of sales1's customers' (the phone is its own column).
+    const shown = await rows.allInnerTexts();
+    expect(shown.length).toBeGreaterThan(0);
+    for (const text of shown)
+      expect(
+        [...ownPhones].some((p) => text.includes(p)),
+        text,
+      ).toBe(true);
+
+    // The picker of an award offers a colleague's customer nowhere, and one's own by phone.
+    await page.getByRole('button', { name: '积分调整' }).click();
+    const d = dialog(page);
+    const customer = d.getByLabel('客户', { exact: true });
+    await customer.click();
+    await customer.fill(colleagues[0]!.phone);
+    await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveCount(0);
+    const mine = own[0]!;
+    await customer.fill(mine.phone);
+    await clickShown(
+      page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: mine.phone }).first(),
+    );
+    await d.getByText('手工调整', { exact: true }).click();
+    await d.getByLabel('变动积分', { exact: true }).fill('20');
+    await d.getByLabel('原因', { exact: true }).fill('到店参加车主讲堂');
+    await d.getByRole('button', { name: /保\s?存/ }).click();
+    await expect(toast(page)).toContainText('20');
+    await expect(rows.first()).toContainText(mine.phone);
+    await expect(rows.first()).toContainText('+20');
+
+    // Coupons: sales1's list holds their customers' coupons only.
+    await page.goto(`${baseUrl()}/fc/coupon/records`);
+    await page.getByRole('button', { name: '发放优惠券' }).waitFor();
+    const couponRows = await page.locator('.ant-table-row:visible').allInnerTexts();
+    for (const text of couponRows)
+      expect(
+        [...ownPhones].some((p) => text.includes(p)),
+        text,
+      ).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   test('a customer exchanges points for a car-wash voucher, it is handed over, and the ledger shows the points taken', async ({
     pages,
   }) => {
