@@ -173,8 +173,12 @@ export const PointExchange = Type.Object({
   quantity: Type.Integer(),
   points: Type.Integer(),
   status: oneOf(EXCHANGE_STATUSES),
+  /** Said when it was made. */
   remark: Type.String(),
+  /** Said when it was delivered (how), or why it was cancelled. */
+  settleRemark: Type.String(),
   deliveredAt: Nullable(Type.String()),
+  cancelledAt: Nullable(Type.String()),
   createUserName: Type.String(),
   createTime: Type.String(),
 });

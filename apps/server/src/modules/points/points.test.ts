@@ -145,7 +145,7 @@ describe(`points (${dbLabel})`, () => {
   it('an exchange takes the points and the stock together, or neither; a cancelled one gives both back', async () => {
     const id = await customer(1000);
     const g = await goods(300, 2);
-    const ex = await post(sales1, 'exchange/submit', { customerId: id, goodsId: g, quantity: 2, remark: '' });
+    const ex = await post(sales1, 'exchange/submit', { customerId: id, goodsId: g, quantity: 2, remark: '电话预约' }); // prettier-ignore
     expect(ex.statusCode, ex.body).toBe(200);
     expect(ex.json().data).toMatchObject({ points: 600, status: 'pending', quantity: 2 });
     expect(await balance(id)).toBe(400);
@@ -166,14 +166,26 @@ describe(`points (${dbLabel})`, () => {
     const exId = ex.json().data.id;
     expect((await post(admin, 'exchange/cancel', { id: exId })).statusCode).toBe(400);
     const cancelled = await post(admin, 'exchange/cancel', { id: exId, remark: '客户改主意' });
-    expect(cancelled.json().data).toMatchObject({ status: 'cancelled', remark: '客户改主意' });
+    // What was said at the exchange stays; the reason is the cancellation's, with its time.
+    expect(cancelled.json().data).toMatchObject({
+      status: 'cancelled',
+      remark: '电话预约',
+      settleRemark: '客户改主意',
+      deliveredAt: null,
+    });
+    expect(cancelled.json().data.cancelledAt).toMatch(/^\d{4}-\d{2}-\d{2} /);
     expect(await balance(id)).toBe(1000);
     expect((await get(admin, `goods/detail?id=${g}`)).json().data).toMatchObject({ stock: 2, exchanged: 0 });
     expect((await post(admin, 'exchange/deliver', { id: exId })).statusCode).toBe(409);
 
-    const ok = await post(sales1, 'exchange/submit', { customerId: id, goodsId: g, quantity: 1 });
+    const ok = await post(sales1, 'exchange/submit', { customerId: id, goodsId: g, quantity: 1, remark: '到店自取' }); // prettier-ignore
     const delivered = await post(sales1, 'exchange/deliver', { id: ok.json().data.id, remark: '前台领取' });
-    expect(delivered.json().data.status).toBe('delivered');
+    expect(delivered.json().data).toMatchObject({
+      status: 'delivered',
+      remark: '到店自取',
+      settleRemark: '前台领取',
+      cancelledAt: null,
+    });
     expect(delivered.json().data.deliveredAt).toMatch(/^\d{4}-\d{2}-\d{2} /);
     expect((await post(admin, 'exchange/cancel', { id: ok.json().data.id, remark: 'x' })).statusCode).toBe(
       409,

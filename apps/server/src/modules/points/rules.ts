@@ -499,7 +499,9 @@ function exchangeQuery(scope: Scope) {
       'e.points',
       'e.status',
       'e.remark',
+      'e.settleRemark',
       timeText('e.deliveredAt').as('deliveredAt'),
+      timeText('e.cancelledAt').as('cancelledAt'),
       sql<string>`coalesce(nullif(u.real_name, ''), u.account, '')`.as('createUserName'),
       timeText('e.createTime').as('createTime'),
     ]);
@@ -633,15 +635,7 @@ export async function settleExchange(
       t,
       scoped(scope)
         .selectFrom('points_exchange', 'e')
-        .select([
-          'e.status',
-          'e.customerId',
-          'e.goodsId',
-          'e.quantity',
-          'e.points',
-          'e.goodsName',
-          'e.remark',
-        ])
+        .select(['e.status', 'e.customerId', 'e.goodsId', 'e.quantity', 'e.points', 'e.goodsName'])
         .where('e.id', '=', id)
         .forUpdate(),
     );
@@ -674,8 +668,9 @@ export async function settleExchange(
         .updateTable('points_exchange')
         .set({
           status: to,
-          remark: reason || e.remark,
+          settleRemark: reason,
           deliveredAt: to === 'delivered' ? now() : null,
+          cancelledAt: to === 'cancelled' ? now() : null,
           updateUser: scope.userId,
           updateTime: sql<Date>`now()`,
         } as never)

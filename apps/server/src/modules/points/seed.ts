@@ -192,8 +192,11 @@ export async function seedPoints(ctx: SeedContext): Promise<void> {
         quantity: 1,
         points: g.points,
         status,
-        remark: status === 'cancelled' ? '客户改选其他礼品' : status === 'delivered' ? '门店前台领取' : '',
+        remark: n % 3 === 1 ? '客户电话预约，到店领取' : '',
+        settleRemark:
+          status === 'cancelled' ? '客户改选其他礼品' : status === 'delivered' ? '门店前台领取' : '',
         deliveredAt: status === 'delivered' ? new Date(at + 15 * 60_000) : null,
+        cancelledAt: status === 'cancelled' ? new Date(at + 10 * 60_000) : null,
         createUser: by,
         updateUser: by,
         createTime: new Date(at),

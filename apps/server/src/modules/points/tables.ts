@@ -197,4 +197,19 @@ ${trigramIndexes([
   'CREATE INDEX coupon_record_title_trgm ON coupon_record USING gin (title gin_trgm_ops);',
 ])}`,
   },
+  {
+    // What was said when an exchange was delivered or cancelled, beside what was said when it was made (the
+    // one remark, written over by the other, lost the first), and when it was cancelled.
+    id: '0003_exchange_settled',
+    sql: `
+ALTER TABLE points_exchange
+  ADD COLUMN settle_remark varchar(200) NOT NULL DEFAULT '',
+  ADD COLUMN cancelled_at timestamptz;
+-- A cancellation's reason (required) had been written over the remark: it is the cancellation's.
+UPDATE points_exchange SET settle_remark = remark, remark = '', cancelled_at = update_time
+ WHERE status = 'cancelled';
+ALTER TABLE points_exchange
+  ADD CONSTRAINT points_exchange_delivered CHECK ((status = 'delivered') = (delivered_at IS NOT NULL)),
+  ADD CONSTRAINT points_exchange_cancelled CHECK ((status = 'cancelled') = (cancelled_at IS NOT NULL));`,
+  },
 ];

@@ -736,6 +736,7 @@ export interface PointsCounter {
 }
 
 export interface PointsExchange {
+  cancelledAt: Timestamp | null;
   createTime: Generated<Timestamp>;
   createUser: Int8 | null;
   customerId: Int8;
@@ -749,6 +750,7 @@ export interface PointsExchange {
   points: number;
   quantity: number;
   remark: Generated<string>;
+  settleRemark: Generated<string>;
   status: string;
   tenantId: string;
   updateTime: Generated<Timestamp>;
@@ -1869,6 +1871,7 @@ export const tableColumns = {
     value: 'integer',
   },
   points_exchange: {
+    cancelledAt: 'date',
     createTime: 'date',
     createUser: 'integer',
     customerId: 'integer',
@@ -1882,6 +1885,7 @@ export const tableColumns = {
     points: 'integer',
     quantity: 'integer',
     remark: 'text',
+    settleRemark: 'text',
     status: 'text',
     tenantId: 'text',
     updateTime: 'date',
@@ -2343,7 +2347,7 @@ export const nullableColumns: Record<string, readonly string[]> = {
   mq_confirm: ['error'],
   mq_message: ['finishTime', 'lastError', 'publishTime'],
   mq_relation: ['updateTime', 'updateUser'],
-  points_exchange: ['createUser', 'deliveredAt', 'updateUser'],
+  points_exchange: ['cancelledAt', 'createUser', 'deliveredAt', 'updateUser'],
   points_goods: ['createDept', 'createUser', 'updateUser'],
   points_ledger: ['createUser', 'event', 'refId', 'ruleId'],
   points_rule: ['createDept', 'createUser', 'updateUser', 'validFrom', 'validTo'],

@@ -20,7 +20,9 @@ const PENDING: PointExchange = {
   points: 400,
   status: 'pending',
   remark: '',
+  settleRemark: '',
   deliveredAt: null,
+  cancelledAt: null,
   createUserName: '王建国',
   createTime: '2026-11-29 09:00:00',
 };
@@ -31,6 +33,7 @@ const DELIVERED: PointExchange = {
   customerName: '李四',
   customerPhone: '13900000002',
   status: 'delivered',
+  settleRemark: '前台领取',
   deliveredAt: '2026-11-29 15:00:00',
 };
 const CANCELLED: PointExchange = {
@@ -40,7 +43,9 @@ const CANCELLED: PointExchange = {
   customerName: '王五',
   customerPhone: '13900000003',
   status: 'cancelled',
-  remark: '客户不要了',
+  remark: '电话预约',
+  settleRemark: '客户不要了',
+  cancelledAt: '2026-11-29 10:00:00',
 };
 const good = (id: string, name: string, points: number, stock: number): PointGoods => ({
   id,
