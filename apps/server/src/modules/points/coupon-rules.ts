@@ -21,7 +21,7 @@ import type { FilterDef, PageQuery } from '../../platform/paging.js';
 import type { Scope } from '../../platform/scope.js';
 import { all, allTenants, camelKeys, exec, first, scoped, sql } from '../../platform/sql/index.js';
 import { formatDateTime } from '../../platform/time.js';
-import { assertOwnCustomer, customersOf, ownCustomersOf, staffHolder } from './rules.js';
+import { assertOwnCustomer, ownCustomersOnly, staffHolder } from './rules.js';
 
 /** The letters of a code: no I, O, 0 or 1, which are misread at a counter. */
 export const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -91,15 +91,8 @@ const COUPON_LIST: ListSpec = {
 };
 
 export async function couponPage(db: Db, scope: Scope, query: PageQuery & Record<string, unknown>) {
-  const only = ownCustomersOf(scope);
-  const q = couponQuery(scope);
-  const p = await listPage(
-    db,
-    only ? q.where('c.customerId', 'in', customersOf(scope, only)) : q,
-    COUPON_LIST,
-    query,
-    (s) => s,
-  );
+  const mine = ownCustomersOnly(scope, couponQuery(scope), 'c.customerId');
+  const p = await listPage(db, mine, COUPON_LIST, query, (s) => s);
   return { ...p, records: p.records.map(view) };
 }
 
@@ -190,8 +183,7 @@ export async function settleCoupon(
     } as never)
     .where('id', '=', body.id)
     .where('status', '=', 'unused');
-  const only = ownCustomersOf(scope);
-  if (only) q = q.where('customerId', 'in', customersOf(scope, only));
+  q = ownCustomersOnly(scope, q, 'customerId');
   if (to === 'used')
     q = q.where('validFrom', '<=', sql<Date>`${day}::date`).where('validTo', '>=', sql<Date>`${day}::date`);
   const done = await exec(db, q.returning('id'));

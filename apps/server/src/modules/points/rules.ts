@@ -158,12 +158,23 @@ interface Holder {
  * for the customers' points, exchanges and coupons. Stores are the administrators' (their page is
  * theirs alone). An award nobody asked for (an order settled) is not checked.
  */
-export const ownCustomersOf = (scope: Scope): string | null =>
+const ownCustomersOf = (scope: Scope): string | null =>
   scope.isPlatformAdmin || isTenantAdmin(scope) ? null : scope.userId;
 
 /** The ids of the customers `userId` looks after, for `customer_id IN (…)`. */
-export const customersOf = (scope: Scope, userId: string) =>
+const customersOf = (scope: Scope, userId: string) =>
   scoped(scope).selectFrom('member_customer', 'mc').select('mc.id').where('mc.userId', '=', userId);
+
+/** A list's query narrowed to the caller's own customers by `column` (nothing added for those who see all). */
+export function ownCustomersOnly<Q>(scope: Scope, q: Q, column: string): Q {
+  const only = ownCustomersOf(scope);
+  if (!only) return q;
+  return (q as unknown as { where: (c: string, op: 'in', v: unknown) => Q }).where(
+    column,
+    'in',
+    customersOf(scope, only),
+  );
+}
 
 /** 403 when the customer is one the caller does not look after. */
 export async function assertOwnCustomer(db: Db, scope: Scope, customerId: string): Promise<void> {
@@ -469,15 +480,9 @@ export async function ledgerPage(
   party: PointParty,
   query: PageQuery & Record<string, unknown>,
 ) {
-  const only = party === 'customer' ? ownCustomersOf(scope) : null;
   const q = ledgerQuery(scope, party);
-  const p = await listPage(
-    db,
-    only ? q.where('l.partyId', 'in', customersOf(scope, only)) : q,
-    LEDGER_LIST,
-    query,
-    (s) => s,
-  );
+  const mine = party === 'customer' ? ownCustomersOnly(scope, q, 'l.partyId') : q;
+  const p = await listPage(db, mine, LEDGER_LIST, query, (s) => s);
   return { ...p, records: p.records.map((r) => camelKeys<PointRecord>(r)) };
 }
 
@@ -524,15 +529,8 @@ const EXCHANGE_LIST: ListSpec = {
 };
 
 export async function exchangePage(db: Db, scope: Scope, query: PageQuery & Record<string, unknown>) {
-  const only = ownCustomersOf(scope);
-  const q = exchangeQuery(scope);
-  const p = await listPage(
-    db,
-    only ? q.where('e.customerId', 'in', customersOf(scope, only)) : q,
-    EXCHANGE_LIST,
-    query,
-    (s) => s,
-  );
+  const mine = ownCustomersOnly(scope, exchangeQuery(scope), 'e.customerId');
+  const p = await listPage(db, mine, EXCHANGE_LIST, query, (s) => s);
   return { ...p, records: p.records.map((r) => camelKeys<PointExchange>(r)) };
 }
 
