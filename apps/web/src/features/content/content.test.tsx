@@ -1,14 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ConfigProvider, message } from 'antd';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { message } from 'antd';
 import { MemoryRouter } from 'react-router';
 import type { ReactNode } from 'react';
 import type { Article, ArticleDetail, ContentColumn } from '@forecourt/contracts';
 import '@/shared/upload/test-env';
+import { buttonsOf, drawPage, rowOf } from '@/shared/crud/testing';
 import i18n from '@/shared/i18n';
-import { useSession, type UserInfo } from '@/shared/auth/store';
 
 const DRAFT: Article = {
   id: '11',
@@ -114,36 +113,11 @@ const { pages } = await import('./pages');
 
 const ALL = ['publish_list_add', 'publish_list_edit', 'publish_list_delete', 'publish_list_publish'];
 
-function draw(node: ReactNode, codes: string[] = ALL, at = '/') {
-  useSession.setState({
-    user: { user_id: '1', account: 'editor', role_name: 'editor' } as UserInfo,
-    permission: Object.fromEntries(codes.map((c) => [c, true as const])),
+const draw = (node: ReactNode, codes: string[] = ALL, at = '/') =>
+  drawPage(<MemoryRouter initialEntries={[at]}>{node}</MemoryRouter>, codes, {
+    account: 'editor',
+    role: 'editor',
   });
-  render(
-    <ConfigProvider theme={{ token: { motion: false } }}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={[at]}>{node}</MemoryRouter>
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
-}
-
-const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
-
-/** The row's buttons: the inline ones and those under "More". */
-async function buttonsOf(row: HTMLElement, user: ReturnType<typeof userEvent.setup>) {
-  const inline = within(row)
-    .queryAllByRole('button')
-    .map((b) => b.textContent ?? '')
-    .filter((s) => s && s !== i18n.t('crud.more'));
-  const more = within(row).queryByRole('button', { name: new RegExp(i18n.t('crud.more')) });
-  if (!more) return inline;
-  await user.hover(more);
-  const menu = await screen.findAllByRole('menuitem');
-  const items = menu.map((m) => m.textContent ?? '');
-  await user.unhover(more);
-  return [...inline, ...items];
-}
 
 beforeEach(() => i18n.changeLanguage('en'));
 afterEach(() => {

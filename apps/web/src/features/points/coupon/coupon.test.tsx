@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ConfigProvider, message } from 'antd';
+import { message } from 'antd';
 import dayjs from 'dayjs';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { COUPON_STATUSES, type Coupon } from '@forecourt/contracts';
 import { toasts } from '@/shared/upload/test-env';
+import { buttonsOf, dialogTitled, drawPage, rowOf } from '@/shared/crud/testing';
 import i18n from '@/shared/i18n';
-import { useSession, type UserInfo } from '@/shared/auth/store';
 
 const day = (offset: number) => dayjs().add(offset, 'day').format('YYYY-MM-DD');
 
@@ -91,39 +90,10 @@ const { couponDef } = await import('./couponDef');
 
 const ALL = ['coupon_records_view', 'coupon_records_add', 'coupon_records_use', 'coupon_records_void'];
 
-function draw(codes: string[] = ALL) {
-  useSession.setState({
-    user: { user_id: '1', account: 'clerk', role_name: 'sales' } as UserInfo,
-    permission: Object.fromEntries(codes.map((c) => [c, true as const])),
-  });
-  render(
-    <ConfigProvider theme={{ token: { motion: false } }}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <CouponPage />
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
-}
+const draw = (codes: string[] = ALL) => drawPage(<CouponPage />, codes, { account: 'clerk', role: 'sales' });
 
-const rowOf = async (customer: string) => (await screen.findByText(customer)).closest('tr')!;
-const dialog = async (title: string) =>
-  (await screen.findByText(title, { selector: '.ant-modal-title' })).closest<HTMLElement>('.ant-modal')!;
+const dialog = dialogTitled;
 const posts = () => http.post.mock.calls;
-
-/** The row's buttons: the inline ones and those under "More". */
-async function buttonsOf(row: HTMLElement, user: ReturnType<typeof userEvent.setup>) {
-  const inline = within(row)
-    .queryAllByRole('button')
-    .map((b) => b.textContent ?? '')
-    .filter((s) => s && s !== i18n.t('crud.more'));
-  const more = within(row).queryByRole('button', { name: new RegExp(i18n.t('crud.more')) });
-  if (!more) return inline;
-  await user.hover(more);
-  const menu = await screen.findAllByRole('menuitem');
-  const items = menu.map((m) => m.textContent ?? '');
-  await user.unhover(more);
-  return [...inline, ...items];
-}
 
 beforeEach(() => i18n.changeLanguage('en'));
 afterEach(() => {

@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ConfigProvider, message } from 'antd';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { message } from 'antd';
 import type { PointAccount, PointRecord } from '@forecourt/contracts';
 import { toasts } from '@/shared/upload/test-env';
+import { dialogTitled, drawPage, rowOf } from '@/shared/crud/testing';
 import i18n from '@/shared/i18n';
-import { useSession, type UserInfo } from '@/shared/auth/store';
 
 const EARN: PointRecord = {
   id: '1',
@@ -96,23 +95,10 @@ const { default: RecordsToBPage } = await import('./RecordsToBPage');
 const CUSTOMERS = ['score_records_view', 'score_records_adjust'];
 const STORES = ['score_records_tob_view', 'score_records_tob_adjust'];
 
-function draw(Page: () => React.ReactNode = RecordsPage, codes: string[] = CUSTOMERS) {
-  useSession.setState({
-    user: { user_id: '1', account: 'clerk', role_name: 'sales' } as UserInfo,
-    permission: Object.fromEntries(codes.map((c) => [c, true as const])),
-  });
-  render(
-    <ConfigProvider theme={{ token: { motion: false } }}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <Page />
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
-}
+const draw = (Page: () => React.ReactNode = RecordsPage, codes: string[] = CUSTOMERS) =>
+  drawPage(<Page />, codes);
 
-const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr')!;
-const dialog = async (title: string) =>
-  (await screen.findByText(title, { selector: '.ant-modal-title' })).closest<HTMLElement>('.ant-modal')!;
+const dialog = dialogTitled;
 const posts = () => http.post.mock.calls;
 
 /** Chooses a holder in the dialog's search select: types, then clicks the match. */

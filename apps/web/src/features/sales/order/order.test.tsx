@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ConfigProvider, message } from 'antd';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { message } from 'antd';
 import { ORDER_STATUSES, type OrderDetail, type OrderView } from '@forecourt/contracts/sales';
 import { toasts } from '@/shared/upload/test-env';
+import { buttonsOf, dialogTitled, drawPage, rowOf } from '@/shared/crud/testing';
 import i18n from '@/shared/i18n';
-import { useSession, type UserInfo } from '@/shared/auth/store';
 
 const UNPAID: OrderView = {
   id: '501',
@@ -121,41 +120,10 @@ const { orderDef } = await import('./orderDef');
 const ALL = ['order_view', 'order_receive', 'order_refund', 'order_cancel'];
 const PAID_AT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
-function draw(codes: string[] = ALL) {
-  useSession.setState({
-    user: { user_id: '1', account: 'finance', role_name: 'sales' } as UserInfo,
-    permission: Object.fromEntries(codes.map((c) => [c, true as const])),
-  });
-  render(
-    <ConfigProvider theme={{ token: { motion: false } }}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <OrderPage />
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
-}
+const draw = (codes: string[] = ALL) => drawPage(<OrderPage />, codes, { account: 'finance', role: 'sales' });
 
-/** A listed order's row, once the list is in. */
-const rowOf = async (customer: string) => (await screen.findByText(customer)).closest('tr')!;
-/** The dialog by its title: an earlier test's dialog may still be leaving the screen. */
-const dialog = async (title: string) =>
-  (await screen.findByText(title, { selector: '.ant-modal-title' })).closest<HTMLElement>('.ant-modal')!;
+const dialog = dialogTitled;
 const lists = () => http.get.mock.calls.filter(([u]) => u === '/api/blade-sales/order/list').length;
-
-/** The row's buttons: the inline ones and those under "More". */
-async function buttonsOf(row: HTMLElement, user: ReturnType<typeof userEvent.setup>) {
-  const inline = within(row)
-    .queryAllByRole('button')
-    .map((b) => b.textContent ?? '')
-    .filter((s) => s && s !== i18n.t('crud.more'));
-  const more = within(row).queryByRole('button', { name: new RegExp(i18n.t('crud.more')) });
-  if (!more) return inline;
-  await user.hover(more);
-  const menu = await screen.findAllByRole('menuitem');
-  const items = menu.map((m) => m.textContent ?? '');
-  await user.unhover(more);
-  return [...inline, ...items];
-}
 
 beforeEach(() => i18n.changeLanguage('en'));
 afterEach(() => {
