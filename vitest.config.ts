@@ -15,9 +15,17 @@ const sources = {
 /**
  * Server integration tests run twice: on embedded PGlite and on the PostgreSQL server
  * (TEST_DATABASE_URL, default the local server). Web unit tests run in jsdom.
+ *
+ * The server's files share a worker process and its loaded modules (`isolate: false`): each file loaded the
+ * whole server anew, ~0.5 s of every file's time. What a file could leave behind is its own and closed by
+ * it: each test app has a database of its own (the harness), and test/setup.ts puts back spies and stubs
+ * after each file and fails a file that leaves fake timers on. On two cores: server-pglite 216 → 122 s,
+ * server-postgres 133 s, every test passing. The web's files keep a jsdom each (isolated).
  */
 const serverTests = {
   root: 'apps/server',
+  isolate: false,
+  setupFiles: ['test/setup.ts'],
   include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
   environment: 'node' as const,
   testTimeout: 60_000,
