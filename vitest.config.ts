@@ -17,10 +17,10 @@ const sources = {
  * (TEST_DATABASE_URL, default the local server). Web unit tests run in jsdom.
  *
  * The server's files share a worker process and its loaded modules (`isolate: false`): each file loaded the
- * whole server anew, ~0.5 s of every file's time. What a file could leave behind is its own and closed by
- * it: each test app has a database of its own (the harness), and test/setup.ts puts back spies and stubs
- * after each file and fails a file that leaves fake timers on. On two cores: server-pglite 216 → 122 s,
- * server-postgres 133 s, every test passing. The web's files keep a jsdom each (isolated).
+ * whole server anew, ~0.5 s of every file's time. Nothing of one file's reaches the next: each test app has
+ * a database of its own (the harness), and test/setup.ts puts back spies and stubs after each file and
+ * fails a file that leaves fake timers on. On two cores: server-pglite 216 → 122 s, server-postgres 133 s,
+ * every test passing. The web's files keep a jsdom each (isolated).
  */
 const serverTests = {
   root: 'apps/server',
@@ -56,8 +56,8 @@ export default defineConfig({
     /**
      * One test file per core. Vitest's default in a run is one fewer than the cores, which on CI's two is one
      * file at a time: the server's files spend much of their time waiting on PostgreSQL, PGlite's disk or a
-     * socket. Each file still runs in its own process with a database of its own (the harness). On two
-     * cores the whole run went from 822 s to 609 s with every test passing (docs/architecture.md, "Tests").
+     * socket. On two cores the whole run went from 822 s to 609 s with every test passing, 436 s with the
+     * server's files sharing a process (above; docs/architecture.md, "Tests").
      */
     maxWorkers: Math.max(2, os.availableParallelism()),
     onUnhandledError: (error) => !isReactTaskAfterTeardown(error),
