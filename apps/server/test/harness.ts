@@ -259,15 +259,18 @@ export async function otherTenant(
 
 /** Counts the statements and transactions sent through a Db, for tests that hold a path to its count. */
 export function counting(db: Db) {
-  const n = { statements: 0, transactions: 0 };
+  // unnamed: statements run without a name, which PGlite parses and plans again on every call.
+  const n = { statements: 0, transactions: 0, unnamed: 0 };
   const wrap = (inner: Db): Db => {
     const c = Object.create(inner) as Db;
     c.query = (sql, params, opts) => {
       n.statements++;
+      if (!opts?.name) n.unnamed++;
       return inner.query(sql, params, opts);
     };
     c.one = (sql, params) => {
       n.statements++;
+      n.unnamed++;
       return inner.one(sql, params);
     };
     c.tx = (fn) => {
