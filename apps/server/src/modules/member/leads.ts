@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/index.js';
 import { newId } from '../../platform/ids.js';
 import { t, type Lang } from '../../platform/i18n.js';
-import { all, exec, first, scoped } from '../../platform/sql/index.js';
+import { all, exec, first, scoped, sql } from '../../platform/sql/index.js';
 
 /**
  * The online-sales staff member who gets the next new lead of a tenant: round-robin over the active users
@@ -79,7 +79,11 @@ export async function customerForSignIn(
           source: online ? '3' : null,
           userId: owner,
         })
-        .onConflict((oc) => oc.columns(['tenantId', 'phone']).where('isDeleted', '=', 0).doNothing()),
+        // The index's predicate as a literal: a named statement (PGlite keeps every one) cannot match
+        // the partial unique index to `is_deleted = $1`.
+        .onConflict((oc) =>
+          oc.columns(['tenantId', 'phone']).where('isDeleted', '=', sql.lit(0)).doNothing(),
+        ),
     );
     const row = (await live(tx))!;
     return { id: String(row.id), status: row.status, created: String(row.id) === id };

@@ -204,7 +204,8 @@ export async function importWords(
             .onConflict((oc) =>
               oc
                 .expression(sql`tenant_id, lower(word)`)
-                .where('isDeleted', '=', 0)
+                // A literal: a named statement cannot match the partial index to `is_deleted = $1`.
+                .where('isDeleted', '=', sql.lit(0))
                 .doNothing(),
             )
             .returning('id'),

@@ -88,7 +88,9 @@ export async function findOrCreateCustomer(
         createDept: c.deptId,
         updateUser: c.userId,
       })
-      .onConflict((oc) => oc.columns(['tenantId', 'phone']).where('isDeleted', '=', 0).doNothing())
+      // The index's predicate as a literal: a named statement (PGlite keeps every one) cannot match
+      // the partial unique index to `is_deleted = $1`.
+      .onConflict((oc) => oc.columns(['tenantId', 'phone']).where('isDeleted', '=', sql.lit(0)).doNothing())
       .returning('id'),
   );
   if (inserted) return { id: inserted.id, created: true };

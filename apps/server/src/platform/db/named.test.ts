@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbLabel, testConfig, testDb } from '../../../test/harness.js';
 import type { Db } from './db.js';
+import { AUTO_STATEMENTS } from './pglite.js';
 
 // A statement run by name (QueryOptions.name, what `prepared()` passes) answers as the same SQL run
 // without one, on PGlite (pglite.ts, NamedStatements) as on a server (node-postgres).
@@ -27,7 +28,9 @@ describe(`named statements (${dbLabel})`, () => {
       [['2'], 'b'],
       [['3'], null],
     ] as const) {
-      const plain = await db.query(SELECT, params as unknown as unknown[]);
+      // A leading comment keeps PGlite from keeping the statement on its own (pglite.ts, AUTO_STATEMENTS):
+      // this is the database driver's own unnamed path.
+      const plain = await db.query(`/* unnamed */ ${SELECT}`, params as unknown as unknown[]);
       const named = await db.query(SELECT, params as unknown as unknown[], { name: 'test.named.select' });
       expect(named).toEqual(plain);
     }
@@ -89,5 +92,70 @@ describe(`named statements (${dbLabel})`, () => {
       }),
     ).rejects.toThrow('undo');
     expect((await outside!)[0]!.n).toBe(before);
+  });
+});
+
+// On PGlite the statements a caller does not name are kept too (pglite.ts, NamedStatements): bounded, and
+// they follow the schema as unnamed ones do.
+describe.runIf(dbLabel === 'pglite')('statements PGlite keeps on its own', () => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  const kept = async () =>
+    (
+      await db.query<{ n: number }>(
+        `/* unnamed */ SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name LIKE 'fc\\_auto\\_%'`,
+      )
+    )[0]!.n;
+
+  beforeAll(async () => {
+    ({ db, drop } = await testDb(testConfig()));
+    await db.exec(`CREATE TABLE auto_probe (id bigint PRIMARY KEY, label text)`);
+  });
+  afterAll(() => drop?.());
+
+  it('keeps the rows-and-writes statements it is given, once each, and no other kind', async () => {
+    const before = await kept();
+    await db.query('INSERT INTO auto_probe VALUES ($1, $2)', ['1', 'a']);
+    await db.query('INSERT INTO auto_probe VALUES ($1, $2)', ['2', 'b']);
+    expect(await db.query('SELECT label FROM auto_probe WHERE id = $1', ['2'])).toEqual([{ label: 'b' }]);
+    expect(await kept()).toBe(before + 2);
+    await db.query('EXPLAIN SELECT label FROM auto_probe WHERE id = $1', ['2']);
+    await db.query('SET LOCAL statement_timeout = 0');
+    expect(await kept()).toBe(before + 2);
+  });
+
+  it('leaves unnamed an ON CONFLICT whose predicate is a parameter, which only an unnamed one can run', async () => {
+    await db.exec(`CREATE TABLE auto_conflict (id bigint PRIMARY KEY, k text NOT NULL, gone int NOT NULL DEFAULT 0);
+      CREATE UNIQUE INDEX auto_conflict_k ON auto_conflict (k) WHERE gone = 0`);
+    const insert =
+      'INSERT INTO auto_conflict (id, k) VALUES ($1, $2) ON CONFLICT (k) WHERE gone = $3 DO NOTHING';
+    for (let i = 1; i <= 7; i++) await db.query(insert, [String(i), 'same', 0]);
+    expect(await db.query('SELECT id FROM auto_conflict')).toEqual([{ id: '1' }]);
+  });
+
+  it(`keeps at most ${AUTO_STATEMENTS}: the least recently used are closed`, async () => {
+    for (let i = 0; i < AUTO_STATEMENTS + 20; i++)
+      expect(await db.query(`SELECT $1::int + ${i} AS n`, [1])).toEqual([{ n: 1 + i }]);
+    expect(await kept()).toBe(AUTO_STATEMENTS);
+    // The one used just now is still kept; the first of the loop is prepared again, and answers.
+    expect(await db.query(`SELECT $1::int + 0 AS n`, [5])).toEqual([{ n: 5 }]);
+    expect(await kept()).toBe(AUTO_STATEMENTS);
+  });
+
+  it('answers with the new columns after DDL, by exec, by query, and by DDL it could not recognise', async () => {
+    const all = 'SELECT * FROM auto_probe WHERE id = $1';
+    expect(await db.query(all, ['1'])).toEqual([{ id: '1', label: 'a' }]);
+    await db.exec('ALTER TABLE auto_probe ADD COLUMN a int');
+    expect(await db.query(all, ['1'])).toEqual([{ id: '1', label: 'a', a: null }]);
+    await db.query('ALTER TABLE auto_probe ADD COLUMN b int');
+    expect(await db.query(all, ['1'])).toEqual([{ id: '1', label: 'a', a: null, b: null }]);
+    // Behind a comment the DDL is not seen: the kept statement fails on its changed columns, is prepared
+    // again and answers.
+    await db.query('/* hidden */ ALTER TABLE auto_probe ADD COLUMN c int');
+    expect(await db.query(all, ['1'])).toEqual([{ id: '1', label: 'a', a: null, b: null, c: null }]);
+    // In a transaction that failure is the transaction's, as on a server; the next statement prepares anew.
+    await db.query('/* hidden */ ALTER TABLE auto_probe ADD COLUMN d int');
+    await expect(db.tx((t) => t.query(all, ['1']))).rejects.toThrow(/cached plan/);
+    expect(await db.query(all, ['1'])).toEqual([{ id: '1', label: 'a', a: null, b: null, c: null, d: null }]);
   });
 });

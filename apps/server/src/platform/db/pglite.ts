@@ -40,10 +40,68 @@ const startParams = () => [...PGlite.defaultStartParams, '-c', `shared_buffers=$
  * - Each call is one message ending in Sync, run under the caller's locks (see `PgliteDb.query` and
  *   `PgliteTx.query`): after an error the session is ready again, or its transaction failed as with
  *   `query`. Named statements outlive a rollback, as on a server.
+ * - A statement the caller did not name is kept too, when it reads or writes rows (SELECT, INSERT,
+ *   UPDATE, DELETE, WITH, VALUES), under a name of this class's own, for the AUTO_STATEMENTS texts used
+ *   last: the rest of every request's statements (a list page, a form's save) skip the parse, plan and
+ *   describe that was half of a PGlite request's main thread. Any other statement (EXPLAIN, SET, DDL) runs
+ *   as PGlite runs it. A kept statement's plan follows schema changes as on a server; one whose columns
+ *   a change altered is no longer kept after DDL (`forgetAuto`) and is prepared again.
  */
+export const AUTO_STATEMENTS = 256;
+const KEEPS = /^\s*(select|insert|update|delete|with|values)\b/i;
+/**
+ * `ON CONFLICT (…) WHERE …`: PostgreSQL matches that predicate to a partial unique index only with its
+ * values in hand, so a kept statement fails where an unnamed one runs. Left unnamed; write the predicate
+ * as a literal (`sql.lit(0)`) and it is kept like any other.
+ */
+const ARBITER_WHERE = /\bon\s+conflict\b[^]*?\bwhere\b[^]*?\$\d/i;
+const AUTO = 'fc_auto_';
+
 class NamedStatements {
   private readonly known = new Map<string, { sql: string; types: number[] }>();
+  /** SQL text → its kept name, least recently used first (a Map keeps insertion order). */
+  private readonly auto = new Map<string, string>();
+  /** Names evicted from `auto`, closed by the next call before its own messages. */
+  private closing: string[] = [];
+  private next = 0;
   constructor(private readonly pg: PGlite) {}
+
+  /** The name a statement the caller did not name is kept under, or undefined: run it unnamed. */
+  autoName(sql: string): string | undefined {
+    if (!KEEPS.test(sql) || ARBITER_WHERE.test(sql)) return undefined;
+    let name = this.auto.get(sql);
+    if (name !== undefined) {
+      this.auto.delete(sql);
+      this.auto.set(sql, name);
+      return name;
+    }
+    name = `${AUTO}${++this.next}`;
+    this.auto.set(sql, name);
+    if (this.auto.size > AUTO_STATEMENTS) {
+      const [oldSql, oldName] = this.auto.entries().next().value as [string, string];
+      this.auto.delete(oldSql);
+      this.forget(oldName);
+    }
+    return name;
+  }
+
+  /** After DDL: every kept statement is prepared again when next used (its columns may have changed). */
+  forgetAuto(): void {
+    for (const name of this.auto.values()) this.forget(name);
+    this.auto.clear();
+  }
+
+  private forget(name: string) {
+    if (this.known.delete(name)) this.closing.push(name);
+  }
+
+  /** Close messages for the evicted statements, sent ahead of a call's own. */
+  private closes(): Buffer[] {
+    if (!this.closing.length) return [];
+    const out = this.closing.map((name) => Buffer.from(serialize.close({ type: 'S', name })));
+    this.closing = [];
+    return out;
+  }
 
   async run<T>(name: string, sql: string, params: readonly unknown[], inTx: boolean): Promise<T[]> {
     const options = { syncToFs: !inTx };
@@ -52,6 +110,7 @@ class NamedStatements {
     if (!st) {
       const described = await this.pg.execProtocol(
         Buffer.concat([
+          ...this.closes(),
           serialize.parse({ name, text: sql }),
           serialize.describe({ type: 'S', name }),
           serialize.sync(),
@@ -67,18 +126,32 @@ class NamedStatements {
       const serializer = this.pg.serializers[types[i]!];
       return serializer ? serializer(v) : String(v);
     });
-    const answer = await this.pg.execProtocol(
-      Buffer.concat([
-        serialize.bind({ statement: name, values }),
-        serialize.describe({ type: 'P' }),
-        serialize.execute({}),
-        serialize.sync(),
-      ]),
-      options,
-    );
+    let answer;
+    try {
+      answer = await this.pg.execProtocol(
+        Buffer.concat([
+          serialize.bind({ statement: name, values }),
+          serialize.describe({ type: 'P' }),
+          serialize.execute({}),
+          serialize.sync(),
+        ]),
+        options,
+      );
+    } catch (e) {
+      // A kept statement whose table's columns changed since it was prepared: prepared again, once,
+      // where that is still possible (a transaction has failed with it, as on a server).
+      if (!name.startsWith(AUTO) || !RESULT_CHANGED.test(String((e as Error).message))) throw e;
+      for (const [text, n] of this.auto) if (n === name) this.auto.delete(text);
+      this.forget(name);
+      if (inTx) throw e;
+      return this.run<T>(this.autoName(sql)!, sql, params, inTx);
+    }
     return (parse.parseResults(answer.messages, this.pg.parsers)[0]?.rows ?? []) as T[];
   }
 }
+
+const RESULT_CHANGED = /cached plan must not change result type/;
+const DDL = /^\s*(create|alter|drop|comment|grant|revoke)\b/i;
 
 class PgliteTx implements Db {
   readonly kind = 'pglite' as const;
@@ -90,17 +163,23 @@ class PgliteTx implements Db {
   ) {}
   async query<T = Row>(sql: string, params: readonly unknown[] = [], opts?: QueryOptions) {
     // The transaction holds PGlite's transaction lock; a statement takes its query lock, as t.query does.
-    if (opts?.name) {
-      const name = opts.name;
-      return this.pg.runExclusive(() => this.named.run<T>(name, sql, params, true));
+    const name = opts?.name ?? this.named.autoName(sql);
+    if (name) return this.pg.runExclusive(() => this.named.run<T>(name, sql, params, true));
+    try {
+      return (await this.t.query<T>(sql, params as unknown[])).rows;
+    } finally {
+      if (DDL.test(sql)) this.named.forgetAuto();
     }
-    return (await this.t.query<T>(sql, params as unknown[])).rows;
   }
   async one<T = Row>(sql: string, params: readonly unknown[] = []) {
     return (await this.query<T>(sql, params))[0];
   }
   async exec(sql: string) {
-    await this.t.exec(sql);
+    try {
+      await this.t.exec(sql);
+    } finally {
+      this.named.forgetAuto();
+    }
   }
   tx<T>(fn: (db: Db) => Promise<T>): Promise<T> {
     return fn(this);
@@ -231,21 +310,30 @@ export class PgliteDb implements Db {
   }
 
   async query<T = Row>(sql: string, params: readonly unknown[] = [], opts?: QueryOptions) {
-    if (opts?.name) {
+    const name = opts?.name ?? this.named.autoName(sql);
+    if (name) {
       // The locks PGlite's own query takes: after any open transaction, one statement at a time.
-      const name = opts.name;
       await this.pg._checkReady();
       return this.pg._runExclusiveTransaction(() =>
         this.pg._runExclusiveQuery(() => this.named.run<T>(name, sql, params, false)),
       );
     }
-    return (await this.pg.query<T>(sql, params as unknown[])).rows;
+    try {
+      return (await this.pg.query<T>(sql, params as unknown[])).rows;
+    } finally {
+      if (DDL.test(sql)) this.named.forgetAuto();
+    }
   }
   async one<T = Row>(sql: string, params: readonly unknown[] = []) {
     return (await this.query<T>(sql, params))[0];
   }
   async exec(sql: string) {
-    await this.pg.exec(sql);
+    try {
+      await this.pg.exec(sql);
+    } finally {
+      // Migrations and other DDL: a kept statement's columns may have changed.
+      this.named.forgetAuto();
+    }
   }
   tx<T>(fn: (db: Db) => Promise<T>): Promise<T> {
     return this.pg.transaction((t) => fn(new PgliteTx(t, this.pg, this.named)));
