@@ -6,6 +6,7 @@
  * a run whose answers are not all 2xx stops: refusals are not throughput. Each sign-in's CPU, ours and the
  * peer's, is split into the server's main thread, its other threads (argon2 runs in libuv's pool) and
  * PostgreSQL: on two shared cores the rates are bound by their sum, so the split says what the gap is.
+ * Three business pages of the demo data are measured on each database too, ours only (PAGES).
  * Writes bench/reports/foundation.json.
  */
 import fs from 'node:fs';
@@ -44,7 +45,19 @@ interface DbRun {
   menuRoutes: LoadFigures;
   /** The peer's /routes (the same JSON), driven right after ours: the same minute of a shared machine. */
   menuRoutesPeer: LoadFigures;
+  /**
+   * Business pages of the demo company (ours only: no peer here; compare builds with BENCH_SERVER_MAIN).
+   * On PGlite what a page costs is mostly its statements' trips into the embedded database.
+   */
+  pages: Record<string, LoadFigures>;
 }
+
+/** The first page of three lists of the demo data, as the console opens them. */
+const PAGES = {
+  orders: '/api/blade-sales/order/list?current=1&size=10',
+  users: '/api/blade-user/list?current=1&size=10',
+  dictTree: '/api/blade-system/dict-biz/list?current=1&size=10',
+};
 
 /** A throughput made of refusals is no throughput: every answer of a measured route must be a 2xx. */
 function allAnswered(what: string, f: LoadFigures): LoadFigures {
@@ -165,6 +178,15 @@ async function runOurs(database: 'pglite' | 'postgres'): Promise<DbRun> {
         connections: 10,
         env: { PEER_ROUTES_FILE: routesFile },
       });
+      const pages: Record<string, LoadFigures> = {};
+      for (const [k, route] of Object.entries(PAGES)) {
+        const url = `${s.url}${route}`;
+        await load({ url, headers: authHeaders, connections: 10, seconds: 1 });
+        pages[k] = allAnswered(
+          `ours ${route} (${database})`,
+          await load({ url, headers: authHeaders, connections: 10, seconds: Math.max(2, SECONDS / 2) }),
+        );
+      }
       return {
         database,
         coldStartMs: cold.readyMs,
@@ -175,6 +197,7 @@ async function runOurs(database: 'pglite' | 'postgres'): Promise<DbRun> {
         signInPeerCpu,
         menuRoutes,
         menuRoutesPeer,
+        pages,
       };
     } finally {
       await s.stop();
@@ -230,6 +253,13 @@ console.log(
 for (const o of ours)
   console.log(
     `forecourt (${o.database}): ${cpuText(o.signInCpu)}; peer right after: ${cpuText(o.signInPeerCpu)}`,
+  );
+console.log('\nBusiness pages, 10 connections (ours only; compare builds with BENCH_SERVER_MAIN):');
+for (const o of ours)
+  console.log(
+    `forecourt (${o.database}): ${Object.entries(o.pages)
+      .map(([k, f]) => `${k} ${f.reqPerSec}/s p99 ${f.p99ms} ms`)
+      .join(', ')}`,
   );
 const report = {
   at: new Date().toISOString(),
