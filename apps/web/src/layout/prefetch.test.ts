@@ -6,9 +6,17 @@ import { menuRoutesQuery, topMenusQuery } from '@/shared/menu/menus';
 import { prefetchWorkspace, sessionDataQuery } from './prefetch';
 import { preloadPage } from './registry';
 import { loadChrome } from './chromeLoader';
+import { toast } from '@/shared/http/toast';
 
 vi.mock('./registry', () => ({ preloadPage: vi.fn() }));
 vi.mock('./chromeLoader', () => ({ loadChrome: vi.fn() }));
+// A failed request's toast would load antd's message on first use: on a slow machine that import was
+// still under way when the file ended (an unhandled teardown error). What is said is asserted instead.
+vi.mock('@/shared/http/toast', () => ({
+  TOAST: { duration: 2, top: 40, maxCount: 3 },
+  loadToasts: vi.fn(),
+  toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn(), info: vi.fn() },
+}));
 
 /** The query the workbench opens with, as its module names it. */
 const pageQuery = () => opensWith()[0]!;
@@ -50,6 +58,7 @@ beforeEach(() => {
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   FakeXhr.sent = [];
   vi.mocked(loadChrome).mockClear();
+  vi.mocked(toast.error).mockClear();
   vi.mocked(preloadPage)
     .mockClear()
     .mockImplementation(async () => ({ default: () => null, opensWith }));
@@ -119,6 +128,9 @@ describe('a signed-in page opened or reloaded', () => {
       failing.mockRestore();
     }
     expect(FakeXhr.sent.filter((p) => p === '/api/blade-desk/workbench')).toHaveLength(1);
+    // The failure is told once, with the server's words.
+    expect(toast.error).toHaveBeenCalledOnce();
+    expect(toast.error).toHaveBeenCalledWith('boom');
   });
 
   it('asks for the page code alone when the page names nothing it opens with', async () => {
