@@ -48,7 +48,6 @@ async function issue(
   };
 }
 
-/** A new session (one per sign-in) and its first token pair; `known`: the profile the caller just read. */
 /**
  * Every sign-in writes its session here, so it is a named statement: on PGlite an unnamed one is parsed,
  * planned and described again each time, 0.7 ms of the main thread against 0.3 ms (docs/bench.md,
@@ -79,6 +78,7 @@ const insertSession = prepared(
     }),
 );
 
+/** A new session (one per sign-in) and its first token pair; `known`: the profile the caller just read. */
 export async function openSession(
   db: Db,
   tokens: TokenService,

@@ -141,7 +141,7 @@ class NamedStatements {
       // A kept statement whose table's columns changed since it was prepared: prepared again, once,
       // where that is still possible (a transaction has failed with it, as on a server).
       if (!name.startsWith(AUTO) || !RESULT_CHANGED.test(String((e as Error).message))) throw e;
-      for (const [text, n] of this.auto) if (n === name) this.auto.delete(text);
+      if (this.auto.get(sql) === name) this.auto.delete(sql);
       this.forget(name);
       if (inTx) throw e;
       return this.run<T>(this.autoName(sql)!, sql, params, inTx);
