@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbLabel, testConfig, testDb } from '../../test/harness.js';
 import { Repo } from './crud.js';
 import type { Db, Row } from './db/index.js';
+import { keptSearches, keptTables } from './list-cache.js';
 import { EXACT_COUNT_LIMIT, estimates, listPage } from './list.js';
 import { parseOrder } from './paging.js';
 import type { Scope } from './scope.js';
@@ -24,11 +25,31 @@ const items = new Repo({
 
 type Q = Record<string, unknown>;
 
+/** The database with every statement it runs counted; `keep: false` hides the tables' versions from it. */
+function countedDb(db: Db, statements: string[], keep: boolean): Db {
+  const hidden = (sql: string) => !keep && sql.includes('FROM sys_list_version WHERE to_regclass');
+  return {
+    ...db,
+    query: (sql: string, params?: readonly unknown[]) => {
+      if (hidden(sql)) return Promise.resolve([]);
+      statements.push(sql);
+      return db.query(sql, params);
+    },
+    one: async (sql: string, params?: readonly unknown[]) => {
+      statements.push(sql);
+      return db.one(sql, params);
+    },
+  } as Db;
+}
+
 describe(`list engine on ${dbLabel}`, () => {
   let db: Db;
   let drop: () => Promise<void>;
   const statements: string[] = [];
+  // The engine's reading of a search, on a database that keeps none (the table's version hidden from it),
+  // and on one that keeps them (list-cache.ts).
   let counted: Db;
+  let keeping: Db;
   beforeAll(async () => {
     ({ db, drop } = await testDb(testConfig()));
     // Few distinct sorts (ties the id must break) and a nullable remark with NULLs among the values.
@@ -38,23 +59,14 @@ describe(`list engine on ${dbLabel}`, () => {
               CASE WHEN g % 5 = 0 THEN NULL ELSE 'r' || (g % 7) END
          FROM generate_series(1, ${ROWS}) g`,
     );
-    counted = {
-      ...db,
-      query: (sql: string, params?: readonly unknown[]) => {
-        statements.push(sql);
-        return db.query(sql, params);
-      },
-      one: async (sql: string, params?: readonly unknown[]) => {
-        statements.push(sql);
-        return db.one(sql, params);
-      },
-    } as Db;
+    counted = countedDb(db, statements, false);
+    keeping = countedDb(db, statements, true);
   }, 120_000);
   afterAll(async () => drop?.());
 
-  const page = (q: Q, limit?: number) =>
+  const page = (q: Q, limit?: number, on: Db = counted) =>
     listPage(
-      counted,
+      on,
       items.query(scope).where('t.parentId', '=', PARENT),
       items.spec,
       { size: 10, ...q },
@@ -302,6 +314,186 @@ describe(`list engine on ${dbLabel}`, () => {
     } finally {
       await db.query('DELETE FROM blade_dict_biz WHERE id = $1', [id]);
     }
+  });
+
+  describe('a search of a table that keeps a version (list-cache.ts)', () => {
+    const kept = (q: Q) => page(q, undefined, keeping);
+    const search = { dictValue: 'item' };
+
+    it('answers every page, by number and by cursor either way, as the search read afresh does', async () => {
+      keptSearches.clear();
+      for (const q of [search, { ...search, descs: 'remark' }, { dictValue: 'item 1' }]) {
+        const expected = await byOffset(q);
+        for (let current = 1; current <= Math.ceil(expected.length / 10) + 1; current++) {
+          const fresh = await page({ ...q, current });
+          const p = await kept({ ...q, current });
+          expect(p).toEqual(fresh);
+          if (p.next)
+            expect(await kept({ ...q, current: current + 1, cursor: p.next })).toEqual(
+              await page({ ...q, current: current + 1, cursor: p.next }),
+            );
+          if (p.prev)
+            expect(await kept({ ...q, current: current - 1, cursor: p.prev })).toEqual(
+              await page({ ...q, current: current - 1, cursor: p.prev }),
+            );
+        }
+        expect(await kept({ ...q, cursor: 'last' })).toEqual(await page({ ...q, cursor: 'last' }));
+      }
+    });
+
+    it('reads the matches once, then each page in one statement of its ten rows', async () => {
+      keptSearches.clear();
+      statements.length = 0;
+      const first = await kept(search);
+      // The matches' ids with the versions, then the page by id with the versions.
+      expect(statements.filter((x) => !x.startsWith('SELECT name FROM sys_list_version'))).toHaveLength(2);
+      expect(first).toMatchObject({ total: ROWS, pages: 6 });
+      for (const q of [
+        { current: 2 },
+        { current: 6 },
+        { cursor: first.next, current: 2 },
+        { cursor: 'last' },
+      ]) {
+        statements.length = 0;
+        await kept({ ...search, ...q });
+        expect(statements).toHaveLength(1);
+        expect(statements[0]).toMatch(/unnest/);
+        expect(statements[0]).not.toMatch(/WITH m AS/);
+      }
+    });
+
+    it('sees every write committed since, by any connection, on the next page', async () => {
+      keptSearches.clear();
+      const before = await kept({ ...search, current: 6 });
+      const id = String(BigInt(PARENT) + 2000n);
+      // Written past the engine, as another node or psql would.
+      await db.query(
+        `INSERT INTO blade_dict_biz (id, tenant_id, parent_id, code, dict_key, dict_value, sort)
+         VALUES ($1, '000000', $2, 'list_test', 'k-kept', 'item kept', 99)`,
+        [id, PARENT],
+      );
+      try {
+        const after = await kept({ ...search, current: 6 });
+        expect(after.total).toBe(before.total + 1);
+        expect(ids(after.records)).toContain(id);
+        await db.query(`UPDATE blade_dict_biz SET dict_value = 'gone' WHERE id = $1`, [id]);
+        const again = await kept({ ...search, current: 6 });
+        expect(again.total).toBe(before.total);
+        expect(ids(again.records)).not.toContain(id);
+      } finally {
+        await db.query('DELETE FROM blade_dict_biz WHERE id = $1', [id]);
+      }
+      expect(await kept({ ...search, current: 6 })).toEqual(await page({ ...search, current: 6 }));
+    });
+
+    it('by a cursor whose row has moved since, answers as the search read afresh does', async () => {
+      keptSearches.clear();
+      const first = await kept(search);
+      const edge = first.records.at(-1)!;
+      await db.query(`UPDATE blade_dict_biz SET sort = 3 WHERE id = $1`, [String(edge.id)]);
+      try {
+        const q = { ...search, current: 2, cursor: first.next };
+        expect(await kept(q)).toEqual(await page(q));
+      } finally {
+        await db.query(`UPDATE blade_dict_biz SET sort = $2 WHERE id = $1`, [String(edge.id), edge.sort]);
+      }
+    });
+
+    it('keeps nothing inside a transaction, and never a statement that reads a table without a version', async () => {
+      keptSearches.clear();
+      await db.tx(async (t) => {
+        const id = String(BigInt(PARENT) + 3000n);
+        await t.query(
+          `INSERT INTO blade_dict_biz (id, tenant_id, parent_id, code, dict_key, dict_value, sort)
+           VALUES ($1, '000000', $2, 'list_test', 'k-tx', 'item tx', 0)`,
+          [id, PARENT],
+        );
+        const p = await listPage(
+          t,
+          items.query(scope).where('t.parentId', '=', PARENT),
+          items.spec,
+          search,
+          (s) => s.select(['t.id']),
+        );
+        expect(p.total).toBe(ROWS + 1);
+        await t.query('DELETE FROM blade_dict_biz WHERE id = $1', [id]);
+      });
+      expect(keptSearches.size).toBe(0);
+      // A join to a table that keeps no version (blade_user): read afresh every time.
+      statements.length = 0;
+      const joined = () =>
+        listPage(
+          keeping,
+          items
+            .query(scope)
+            .where('t.parentId', '=', PARENT)
+            .where(({ exists, selectFrom }) =>
+              exists(selectFrom('blade_user as u').select('u.id').where('u.account', '=', 'admin')),
+            ),
+          items.spec,
+          search,
+          (s) => s.select(['t.id']),
+        );
+      await joined();
+      await joined();
+      expect(keptSearches.size).toBe(0);
+      expect(statements.filter((x) => /MATERIALIZED/.test(x))).toHaveLength(2);
+    });
+
+    it('moves the version once for each writing statement, writers on two connections included', async () => {
+      const version = async () =>
+        Number(
+          (await db.one<{ v: string }>(
+            `SELECT version AS v FROM sys_list_version WHERE name = 'blade_dict_biz'`,
+          ))!.v,
+        );
+      // Every versioned table has its trigger.
+      const names = (await db.query<{ name: string }>('SELECT name FROM sys_list_version')).map(
+        (r) => r.name,
+      );
+      expect(names.sort()).toEqual(['blade_dict', 'blade_dict_biz']);
+      const triggers = await db.query<{ t: string }>(
+        `SELECT tgrelid::regclass::text AS t FROM pg_trigger WHERE tgname LIKE '%_list_version' ORDER BY 1`,
+      );
+      expect(triggers.map((r) => r.t)).toEqual(['blade_dict', 'blade_dict_biz']);
+      const was = await version();
+      const ids = [4000n, 4001n].map((n) => String(BigInt(PARENT) + n));
+      // Two transactions at once (two connections on PostgreSQL): the second waits for the first's row.
+      await Promise.all(
+        ids.map((id) =>
+          db.tx(async (t) => {
+            await t.query(
+              `INSERT INTO blade_dict_biz (id, tenant_id, parent_id, code, dict_key, dict_value, sort)
+               VALUES ($1, '000000', $2, 'list_test', $3, 'two writers', 0)`,
+              [id, PARENT, `k-two-${id}`],
+            );
+            await new Promise((r) => setTimeout(r, 20));
+          }),
+        ),
+      );
+      expect(await version()).toBe(was + 2);
+      await db.query('DELETE FROM blade_dict_biz WHERE id = ANY($1::bigint[])', [ids]);
+      expect(await version()).toBe(was + 3);
+    });
+
+    it('names the tables of a statement only when every FROM and JOIN is a plain table', () => {
+      expect(
+        keptTables('select "t"."id" from "blade_dict_biz" as "t" where "t"."dict_value" like $1'),
+      ).toEqual(['blade_dict_biz']);
+      expect(keptTables('select 1 from "a" as "t" inner join "b" as "u" on u.x = t.y')).toEqual(['a', 'b']);
+      expect(keptTables('select 1 from "a" where exists (select 1 from "b" "c" where c.p = 1)')).toEqual([
+        'a',
+        'b',
+      ]);
+      for (const text of [
+        'select 1 from "a" as "t", "b"',
+        'select 1 from unnest($1) as k',
+        'select 1 from (select 1 from a) s',
+        'select 1 from a cross join lateral (select 1) x',
+        'select 1',
+      ])
+        expect(keptTables(text)).toBeUndefined();
+    });
   });
 
   it('pages by a default order that names NULLS where PostgreSQL puts them anyway, and refuses one it cannot', () => {

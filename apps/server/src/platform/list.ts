@@ -3,6 +3,7 @@ import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kys
 import type { Page } from '@forecourt/contracts';
 import type { Db, Row } from './db/index.js';
 import { GroupedReadBatcher } from './db/read-batcher.js';
+import { keptSearches, keptTables, versionedTables } from './list-cache.js';
 import { bad } from './errors.js';
 import { qb } from './sql/kysely.js';
 import {
@@ -30,6 +31,10 @@ import { nullableColumns } from './sql/schema.gen.js';
  *   and its capped count would each read every match (the trigram index finds them, the table holds
  *   them). One statement gathers at most EXACT_COUNT_LIMIT + 1 of them, counts them and takes the page
  *   from them; only when there are more does the page run on its own, and the total is the estimate.
+ * - A search of tables that keep a version (dictionaries) keeps its matches' ids between requests while
+ *   the tables are unchanged: each page is then one statement of its own rows and the versions, checked
+ *   against the kept ones in the same snapshot (list-cache.ts). A cursor whose row has moved since, or a
+ *   table without a version, reads as above.
  * - The planner's estimate of a list (its filters, its tenant) is asked at most once per ESTIMATE_TTL_MS
  *   and kept in a bounded cache: paging through a list runs its rows, and its capped count when it is
  *   small, and nothing else. The estimate only ever picks between "count it" and "about N"; the planner's
@@ -179,6 +184,16 @@ const KEY = (i: number) => `zkey${i}`;
 /** The sort keys as their own type, for ordering the page again outside its LIMIT (spec.children). */
 const ORD = (i: number) => `zord${i}`;
 
+type Compiled = { sql: string; parameters: readonly unknown[] };
+interface KeptStatements {
+  /** The tables the search reads: it is kept only if each of them keeps a version. */
+  tables: string[];
+  /** Every match's id in the list's order, their count and the tables' versions, in one snapshot. */
+  matches: Compiled;
+  /** The rows of these ids (in no order) and the tables' versions, in one snapshot. */
+  page: (ids: string[]) => Compiled;
+}
+
 /** The page's statements, built but not run (the plan test explains them). */
 export function listStatements(
   from: ListQuery,
@@ -219,6 +234,7 @@ export function listStatements(
   // few rows it has (over p, an estimate of one row turned the probe into a walk of the whole parent
   // index). The count comes on every row, and on a row of NULLs when the page is empty (the LEFT JOIN).
   let gathered: { sql: string; parameters: readonly unknown[] } | undefined;
+  let kept: KeptStatements | undefined;
   if (isSearch(query, spec.filters)) {
     // Whatever the route selected on `from` stays out of the gathering (a list's own subqueries too).
     const m = where
@@ -238,6 +254,26 @@ export function listStatements(
       sql`WITH m AS MATERIALIZED (${m}), z AS MATERIALIZED (SELECT m.zid FROM m ${cond} ORDER BY ${ORDER(on('m'))} LIMIT ${size} ${skip}), p AS (${p}) SELECT p.*${children}, c.zcount FROM (SELECT count(*) AS zcount FROM m) c LEFT JOIN p ON TRUE ORDER BY ${ORDER(on('p'))}`.compile(
         qb,
       );
+    // The same matches kept between requests (list-cache.ts), when every table the search reads keeps a
+    // version: their ids in the list's order with the versions, then a page of them by id with the versions
+    // again. Built only for a statement whose every table can be named.
+    const tables = keptTables(m.compile().sql);
+    if (tables) {
+      // In the list's own order whichever way this request reads: every page of the search shares them.
+      const forward = keys.map((k, i) => ({ ...k, col: `m.${ORD(i)}` }));
+      const versions = sql`(SELECT string_agg(name || ':' || version, ',' ORDER BY name) FROM sys_list_version WHERE name = ANY(${tables}::text[]))`;
+      kept = {
+        tables,
+        matches:
+          sql`WITH m AS MATERIALIZED (${m}) SELECT (SELECT count(*) FROM m) AS zcount, (SELECT string_agg(m.zid::text, ',' ORDER BY ${ORDER(forward)}) FROM m) AS zids, ${versions} AS zversions`.compile(
+            qb,
+          ),
+        page: (ids: string[]) =>
+          sql`WITH z AS MATERIALIZED (SELECT unnest(${ids}::bigint[]) AS zid), p AS (${p}) SELECT p.*${children}, v.zversions FROM (SELECT ${versions} AS zversions) v LEFT JOIN p ON TRUE`.compile(
+            qb,
+          ),
+      };
+    }
   }
 
   // Compiled once for both: the estimate explains it, the count caps it with one more parameter.
@@ -258,6 +294,7 @@ export function listStatements(
     backwards,
     rows: page,
     gathered,
+    kept,
     count: { sql: `SELECT count(*) AS n FROM (${countQ.sql}) s`, parameters: countQ.parameters },
     estimate: { sql: `EXPLAIN (FORMAT JSON) ${estimate.sql}`, parameters: estimate.parameters },
   };
@@ -296,6 +333,68 @@ async function read(db: Db, text: string, params: readonly unknown[]): Promise<r
     sharedReads.set(db, reads);
   }
   return (await reads.get(`${text}\u0000${JSON.stringify(params, bigintText)}`, 0, { text, params })) ?? [];
+}
+
+/** Whether this search's matches may be kept (list-cache.ts): decided without waiting. */
+function keeps(db: Db, st: ReturnType<typeof listStatements>): boolean {
+  if (!st.kept || db.inTx) return false;
+  const have = versionedTables(db);
+  return !!have && st.kept.tables.every((t) => have.has(t));
+}
+
+/**
+ * A search's page from its kept matches (list-cache.ts): the rows, in the statement's read order, and the
+ * exact total; the count when there are more matches than the limit; undefined when it cannot be kept or
+ * the cursor's row is not where its values say (the caller then reads as if nothing were kept).
+ */
+async function keptPage(
+  db: Db,
+  st: ReturnType<typeof listStatements>,
+  exactLimit: number,
+): Promise<{ rows: Row[]; total: number } | number | undefined> {
+  const { cursor, offset, size, keys, backwards } = st;
+  const kept = st.kept!;
+  const key = `${db.kind}\u0000${kept.matches.sql}\u0000${JSON.stringify(kept.matches.parameters, bigintText)}`;
+  let e = keptSearches.get(key);
+  // Twice at most: a write between the matches and the page makes the versions differ once.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (!e) {
+      const r = (await read(db, kept.matches.sql, kept.matches.parameters))[0];
+      const n = Number(r?.zcount ?? 0);
+      if (n > exactLimit) return n;
+      e = { versions: String(r?.zversions ?? ''), ids: r?.zids ? String(r.zids).split(',') : [] };
+      keptSearches.set(key, e);
+    }
+    // The page's ids in the list's order; by cursor, the cursor's own row is read too, to check its values.
+    let ids: string[];
+    let at: string | undefined;
+    if (!cursor) ids = e.ids.slice(offset, offset + size);
+    else if (cursor === 'last') ids = e.ids.slice(Math.max(0, e.ids.length - size));
+    else {
+      at = cursor.v.at(-1) ?? undefined;
+      const i = at === undefined ? -1 : e.ids.indexOf(at);
+      if (i < 0) return undefined;
+      ids = cursor.d === 'n' ? e.ids.slice(i + 1, i + 1 + size) : e.ids.slice(Math.max(0, i - size), i);
+    }
+    const q = kept.page(at === undefined ? ids : [...ids, at]);
+    const rows = await read(db, q.sql, q.parameters);
+    if (String(rows[0]?.zversions ?? '') !== e.versions) {
+      keptSearches.delete(key);
+      e = undefined;
+      continue;
+    }
+    const byId = new Map<string, Row>();
+    for (const r of rows) if (r[KEY(keys.length - 1)] != null) byId.set(String(r[KEY(keys.length - 1)]), r);
+    if (at !== undefined) {
+      // Ordered by id position, a cursor means "after these values": only the same when the row still has them.
+      const c = byId.get(at);
+      if (!c || keys.some((_, i) => (c[KEY(i)] ?? null) !== (cursor as { v: (string | null)[] }).v[i]))
+        return undefined;
+    }
+    const page = ids.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined);
+    return { rows: backwards ? page.reverse() : page, total: e.ids.length };
+  }
+  return undefined;
 }
 
 function planRows(row: Row | undefined): number {
@@ -338,6 +437,14 @@ export async function listPage(
   // A search known to be large skips the gathering: it would stop at the limit and count nothing.
   const known = estimates.get(key);
   if (st.gathered && (known === undefined || known <= exactLimit)) {
+    const k = keeps(db, st) ? await keptPage(db, st, exactLimit) : undefined;
+    if (typeof k === 'number') found = k;
+    else if (k) {
+      raw = k.rows;
+      total = k.total;
+    }
+  }
+  if (!raw && found === undefined && st.gathered && (known === undefined || known <= exactLimit)) {
     const rows = await read(db, st.gathered.sql, st.gathered.parameters);
     const n = Number(rows[0]?.zcount ?? 0);
     if (n <= exactLimit) {
@@ -377,7 +484,7 @@ export async function listPage(
   const edges = ordered.length ? { first: keyOf(ordered[0]!), last: keyOf(ordered.at(-1)!) } : undefined;
   // The caller's own rows, without the engine's columns: the statement's rows may be another request's too,
   // and the caller shapes what it gets (down to its dates and JSON values).
-  const engine = new Set(['zcount', ...keys.flatMap((_, i) => [KEY(i), ORD(i)])]);
+  const engine = new Set(['zcount', 'zversions', ...keys.flatMap((_, i) => [KEY(i), ORD(i)])]);
   const records = ordered.map((r) => {
     const own: Row = {};
     for (const k in r) if (!engine.has(k)) own[k] = copyValue(r[k]);

@@ -1,4 +1,5 @@
 import type { Migration } from '../../platform/db/index.js';
+import { versionedLists } from '../../platform/list-cache.js';
 
 export const dictMigrations: Migration[] = [
   {
@@ -16,5 +17,11 @@ ALTER TABLE blade_dict_biz ADD COLUMN dict_value_en varchar(255);
 CREATE INDEX blade_dict_children ON blade_dict (parent_id, sort, id) WHERE is_deleted = 0;
 CREATE INDEX blade_dict_biz_children ON blade_dict_biz (parent_id, sort, id) WHERE is_deleted = 0;
 `,
+  },
+  {
+    id: '0003_list_versions',
+    // A search of a dictionary's entries is kept between requests while neither table changes
+    // (platform/list-cache.ts): dictionaries are read on every desk and written by an administrator.
+    sql: versionedLists(['blade_dict', 'blade_dict_biz']),
   },
 ];

@@ -1116,6 +1116,11 @@ export interface SchemaMigrations {
   module: string;
 }
 
+export interface SysListVersion {
+  name: string;
+  version: Generated<Int8>;
+}
+
 export interface SysSecret {
   createTime: Generated<Timestamp>;
   name: string;
@@ -1195,6 +1200,7 @@ export interface DB {
   sales_trade: SalesTrade;
   sales_user_inquiry: SalesUserInquiry;
   schema_migrations: SchemaMigrations;
+  sys_list_version: SysListVersion;
   sys_secret: SysSecret;
 }
 
@@ -2230,6 +2236,10 @@ export const tableColumns = {
     checksum: 'text',
     id: 'text',
     module: 'text',
+  },
+  sys_list_version: {
+    name: 'text',
+    version: 'integer',
   },
   sys_secret: {
     createTime: 'date',
