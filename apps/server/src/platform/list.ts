@@ -3,7 +3,7 @@ import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kys
 import type { Page } from '@forecourt/contracts';
 import type { Db, Row } from './db/index.js';
 import { GroupedReadBatcher } from './db/read-batcher.js';
-import { keptSearches, keptTables, versionedTables } from './list-cache.js';
+import { keptSearches, keptTables, seenSearches, versionedTables } from './list-cache.js';
 import { bad } from './errors.js';
 import { qb } from './sql/kysely.js';
 import {
@@ -188,8 +188,10 @@ type Compiled = { sql: string; parameters: readonly unknown[] };
 interface KeptStatements {
   /** The tables the search reads: it is kept only if each of them keeps a version. */
   tables: string[];
-  /** Every match's id in the list's order, their count and the tables' versions, in one snapshot. */
-  matches: Compiled;
+  /** What keeps this search's matches apart from every other's: its gathering, order and parameters. */
+  key: string;
+  /** The gathered page (as `gathered`), with every match's id in the list's order and the versions. */
+  gathered: Compiled;
   /** The rows of these ids (in no order) and the tables' versions, in one snapshot. */
   page: (ids: string[]) => Compiled;
 }
@@ -255,17 +257,19 @@ export function listStatements(
         qb,
       );
     // The same matches kept between requests (list-cache.ts), when every table the search reads keeps a
-    // version: their ids in the list's order with the versions, then a page of them by id with the versions
-    // again. Built only for a statement whose every table can be named.
-    const tables = keptTables(m.compile().sql);
+    // version. Nothing kept: the gathering above, with every match's id in the list's order (on one row
+    // only) and the tables' versions, read in its snapshot. Kept: the page's rows by id with the versions.
+    const mc = m.compile();
+    const tables = keptTables(mc.sql);
     if (tables) {
       // In the list's own order whichever way this request reads: every page of the search shares them.
       const forward = keys.map((k, i) => ({ ...k, col: `m.${ORD(i)}` }));
       const versions = sql`(SELECT string_agg(name || ':' || version, ',' ORDER BY name) FROM sys_list_version WHERE name = ANY(${tables}::text[]))`;
       kept = {
         tables,
-        matches:
-          sql`WITH m AS MATERIALIZED (${m}) SELECT (SELECT count(*) FROM m) AS zcount, (SELECT string_agg(m.zid::text, ',' ORDER BY ${ORDER(forward)}) FROM m) AS zids, ${versions} AS zversions`.compile(
+        key: `${mc.sql}\u0000${ORDER(forward).compile(qb).sql}\u0000${JSON.stringify(mc.parameters, bigintText)}`,
+        gathered:
+          sql`WITH m AS MATERIALIZED (${m}), z AS MATERIALIZED (SELECT m.zid FROM m ${cond} ORDER BY ${ORDER(on('m'))} LIMIT ${size} ${skip}), p AS (${p}) SELECT p.*${children}, c.zcount, CASE WHEN row_number() OVER () = 1 THEN c.zids END AS zids, c.zversions FROM (SELECT count(*) AS zcount, string_agg(m.zid::text, ',' ORDER BY ${ORDER(forward)}) AS zids, ${versions} AS zversions FROM m) c LEFT JOIN p ON TRUE ORDER BY ${ORDER(on('p'))}`.compile(
             qb,
           ),
         page: (ids: string[]) =>
@@ -354,16 +358,26 @@ async function keptPage(
 ): Promise<{ rows: Row[]; total: number } | number | undefined> {
   const { cursor, offset, size, keys, backwards } = st;
   const kept = st.kept!;
-  const key = `${db.kind}\u0000${kept.matches.sql}\u0000${JSON.stringify(kept.matches.parameters, bigintText)}`;
+  const key = `${db.kind}\u0000${kept.key}`;
   let e = keptSearches.get(key);
-  // Twice at most: a write between the matches and the page makes the versions differ once.
+  // Twice at most: kept matches that a write has made stale are read again, once.
   for (let attempt = 0; attempt < 2; attempt++) {
     if (!e) {
-      const r = (await read(db, kept.matches.sql, kept.matches.parameters))[0];
-      const n = Number(r?.zcount ?? 0);
+      // Asked for the first time: read as if nothing were kept.
+      if (attempt === 0 && !seenSearches.has(key)) {
+        seenSearches.set(key, true);
+        return undefined;
+      }
+      // Nothing kept: the page as the gathering reads it, and its matches kept for the next pages.
+      const rows = await read(db, kept.gathered.sql, kept.gathered.parameters);
+      const n = Number(rows[0]?.zcount ?? 0);
       if (n > exactLimit) return n;
-      e = { versions: String(r?.zversions ?? ''), ids: r?.zids ? String(r.zids).split(',') : [] };
-      keptSearches.set(key, e);
+      const all = rows.find((r) => r.zids != null)?.zids;
+      keptSearches.set(key, {
+        versions: String(rows[0]?.zversions ?? ''),
+        ids: all ? String(all).split(',') : [],
+      });
+      return { rows: rows.filter((r) => r[KEY(keys.length - 1)] !== null), total: n };
     }
     // The page's ids in the list's order; by cursor, the cursor's own row is read too, to check its values.
     let ids: string[];
@@ -484,7 +498,7 @@ export async function listPage(
   const edges = ordered.length ? { first: keyOf(ordered[0]!), last: keyOf(ordered.at(-1)!) } : undefined;
   // The caller's own rows, without the engine's columns: the statement's rows may be another request's too,
   // and the caller shapes what it gets (down to its dates and JSON values).
-  const engine = new Set(['zcount', 'zversions', ...keys.flatMap((_, i) => [KEY(i), ORD(i)])]);
+  const engine = new Set(['zcount', 'zids', 'zversions', ...keys.flatMap((_, i) => [KEY(i), ORD(i)])]);
   const records = ordered.map((r) => {
     const own: Row = {};
     for (const k in r) if (!engine.has(k)) own[k] = copyValue(r[k]);
