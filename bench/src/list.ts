@@ -27,6 +27,33 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 // Both sides get the same unmeasured warm-up before each case.
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const PASSWORD = 'Admin#Bench2026';
+// Terms of 10,000 matches each that no case searches for: each one's first request finds nothing kept
+// (our server keeps a search's matches while its table is unchanged: apps/server/src/platform/list-cache.ts).
+const NEW_TERMS = ['90 号', '91 号', '92 号', '93 号', '94 号', '95 号', '96 号'];
+
+/** Each term's first page, once, one request at a time: milliseconds each. */
+async function newSearches(
+  parentId: string,
+  url: (qs: string) => string,
+  headers: Record<string, string> = {},
+) {
+  const out: number[] = [];
+  for (const term of NEW_TERMS) {
+    const t0 = performance.now();
+    const res = await fetch(
+      url(`current=1&size=10&parentId=${parentId}&dictValue=${encodeURIComponent(term)}`),
+      {
+        headers,
+      },
+    );
+    const body = (await res.json()) as { data?: { total?: number }; total?: number };
+    out.push(performance.now() - t0);
+    const total = body.data?.total ?? body.total;
+    if (res.status !== 200 || total !== ROWS / 100)
+      throw new Error(`search ${term}: ${JSON.stringify(body).slice(0, 200)}`);
+  }
+  return out;
+}
 const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -166,16 +193,23 @@ try {
       (qs) => `${s.url}/api/blade-system/dict-biz/child-list?${qs.ours}`,
       auth,
     );
+    const newOurs = await newSearches(
+      parentId,
+      (qs) => `${s.url}/api/blade-system/dict-biz/child-list?${qs}`,
+      auth,
+    );
     await s.stop();
 
     const peer = await startProcess([peerMain], { DATABASE_URL: databaseUrl }, await freePort(), '/health');
     let theirs: Record<string, LatencyFigures>;
     let theirsCpu: Record<string, CpuPerRequest>;
+    let newPeer: number[] = [];
     try {
       ({ figures: theirs, cpu: theirsCpu } = await measureCases(
         peer.proc.pid!,
         (qs) => `${peer.url}/child-list?${qs.peer}`,
       ));
+      newPeer = await newSearches(parentId, (qs) => `${peer.url}/child-list?${qs}`);
     } finally {
       await peer.stop();
     }
@@ -193,6 +227,10 @@ try {
         `${k} | ${o.p50ms} / ${o.p95ms} / ${o.p99ms}, ${o.reqPerSec}/s | ${p.p50ms} / ${p.p95ms} / ${p.p99ms}, ${p.reqPerSec}/s | ${(o.reqPerSec / Math.max(1, p.reqPerSec)).toFixed(1)}×`,
       );
     }
+    const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    console.log(
+      `searchNew (one client, a term nobody searched before, ${NEW_TERMS.length} terms of 10,000 matches) | median ${med(newOurs).toFixed(1)} ms (${newOurs.map((x) => x.toFixed(0)).join(', ')}) | median ${med(newPeer).toFixed(1)} ms (${newPeer.map((x) => x.toFixed(0)).join(', ')}) | ${(med(newPeer) / med(newOurs)).toFixed(1)}×`,
+    );
     console.log('\nCPU per request, server (all its threads) + PostgreSQL, ms:');
     const server = (c: CpuPerRequest) => c.mainMs + c.otherThreadsMs;
     for (const k of Object.keys(cases)) {
@@ -206,7 +244,15 @@ try {
     fs.writeFileSync(
       path.join(root, 'bench/reports/list.json'),
       JSON.stringify(
-        { at: new Date().toISOString(), rows: ROWS, ours, peer: theirs, oursCpu, peerCpu: theirsCpu },
+        {
+          at: new Date().toISOString(),
+          rows: ROWS,
+          ours,
+          peer: theirs,
+          oursCpu,
+          peerCpu: theirsCpu,
+          searchNewMs: { ours: newOurs, peer: newPeer },
+        },
         null,
         2,
       ),
