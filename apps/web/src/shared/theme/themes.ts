@@ -1,5 +1,5 @@
 import { theme as antdTheme, type ThemeConfig } from 'antd';
-import { readableShade } from '@/shared/ui/contrast';
+import { readableOn, readableShade } from '@/shared/ui/contrast';
 import { LOOKS, isDarkColour, type ThemeName } from './looks';
 
 export * from './looks';
@@ -27,6 +27,17 @@ export function themeConfig(name: ThemeName, color: string): ThemeConfig {
       colorTextDescription: look.dark ? 'rgba(255, 255, 255, 0.6)' : 'rgba(0, 0, 0, 0.6)',
       // The same for a placeholder the user has to read to know what a box is for (the top menu search).
       colorTextPlaceholder: look.dark ? 'rgba(255, 255, 255, 0.55)' : 'rgba(0, 0, 0, 0.55)',
+      // Links (and link buttons: a card's "open" action) are antd's own blue whatever the theme colour,
+      // #1677ff at 4.1:1 on white. On a light look they take the theme colour, darkened until they read on
+      // a card (#ffffff) and on the page behind it (WCAG AA). antd's dark algorithm takes colorLink as a
+      // seed and derives its own shade from it, so a dark look keeps antd's.
+      ...(look.dark
+        ? {}
+        : {
+            colorLink: readableOn(primary, ['#ffffff', look.layoutBg]),
+            colorLinkHover: readableOn(primary, ['#ffffff', look.layoutBg], 3.5),
+            colorLinkActive: readableOn(primary, ['#ffffff', look.layoutBg], 6),
+          }),
     },
     components: {
       Layout: {

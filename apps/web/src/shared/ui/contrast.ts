@@ -37,3 +37,19 @@ export function readableShade(color: string, against = '#ffffff', ratio = 4.5): 
   }
   return '#000000';
 }
+
+/**
+ * The colour itself when it reaches `ratio` against every one of `behind`, else the nearest shade of it
+ * that does: darker on light backgrounds, lighter on dark ones (a link on a card and on the page behind
+ * it, in light and dark themes alike).
+ */
+export function readableOn(color: string, behind: readonly string[], ratio = 4.5): string {
+  if (!/^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(color)) return color;
+  const dark = behind.every((b) => luminance(b) < 0.18);
+  const base = rgb(color);
+  for (let k = 0; k <= 1; k += 0.02) {
+    const shade = toHex(base.map((v) => (dark ? v + (255 - v) * k : v * (1 - k))));
+    if (behind.every((b) => contrast(shade, b) >= ratio)) return shade;
+  }
+  return dark ? '#ffffff' : '#000000';
+}
