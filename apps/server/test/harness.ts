@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { loadConfig, type Config } from '../src/config.js';
 import type { Db } from '../src/platform/db/index.js';
+import { newId } from '../src/platform/ids.js';
 import { PgliteDb } from '../src/platform/db/pglite.js';
 import { PostgresDb } from '../src/platform/db/postgres.js';
 import { prepareDatabase } from '../src/boot.js';
@@ -193,7 +194,9 @@ export async function tokenFor(t: TestApp, account: string, tenantId = '000000')
     'SELECT r.id, r.role_alias FROM blade_user_role ur JOIN blade_role r ON r.id = ur.role_id WHERE ur.user_id = $1',
     [u.id],
   );
-  const sid = (BigInt(Date.now()) * 1000n + BigInt(Math.floor(Math.random() * 1000))).toString();
+  // The platform's own ids: unique in this process (a millisecond and a random number collided once
+  // PGlite made two of these in the same millisecond: the authorization matrix makes hundreds).
+  const sid = newId();
   await t.db.query(
     `INSERT INTO auth_session (id, tenant_id, user_id, client_id, grant_type, refresh_jti, refresh_expires_at)
      VALUES ($1, $2, $3, 'saber', 'test', $4, now() + interval '1 day')`,
