@@ -1,8 +1,24 @@
 import { theme as antdTheme, type ThemeConfig } from 'antd';
-import { readableOn, readableShade } from '@/shared/ui/contrast';
-import { LOOKS, isDarkColour, type ThemeName } from './looks';
+import { generate } from '@ant-design/colors';
+import { contrast, readableOn, readableShade, shadeUntil } from '@/shared/ui/contrast';
+import { LOOKS, isDarkColour, type Look, type ThemeName } from './looks';
 
 export * from './looks';
+
+// antd's cards: #ffffff, and #141414 in its dark algorithm.
+const CARD = { light: '#ffffff', dark: '#141414' };
+
+/**
+ * The seed of the link colour. antd shows a light look's seed as it is; its dark algorithm shows
+ * generate(seed, dark)[5], the seed mixed into the dark background, so a dark look's seed is the theme
+ * colour lightened until what antd shows reads.
+ */
+function linkSeed(primary: string, look: Look): string {
+  const behind = [look.dark ? CARD.dark : CARD.light, look.layoutBg];
+  if (!look.dark) return readableOn(primary, behind);
+  const reads = (shown: string) => behind.every((b) => contrast(shown, b) >= 4.5);
+  return shadeUntil(primary, (seed) => reads(generate(seed, { theme: 'dark' })[5]!), true);
+}
 
 export function themeConfig(name: ThemeName, color: string): ThemeConfig {
   const look = LOOKS[name] ?? LOOKS.default;
@@ -28,16 +44,9 @@ export function themeConfig(name: ThemeName, color: string): ThemeConfig {
       // The same for a placeholder the user has to read to know what a box is for (the top menu search).
       colorTextPlaceholder: look.dark ? 'rgba(255, 255, 255, 0.55)' : 'rgba(0, 0, 0, 0.55)',
       // Links (and link buttons: a card's "open" action) are antd's own blue whatever the theme colour,
-      // #1677ff at 4.1:1 on white. On a light look they take the theme colour, darkened until they read on
-      // a card (#ffffff) and on the page behind it (WCAG AA). antd's dark algorithm takes colorLink as a
-      // seed and derives its own shade from it, so a dark look keeps antd's.
-      ...(look.dark
-        ? {}
-        : {
-            colorLink: readableOn(primary, ['#ffffff', look.layoutBg]),
-            colorLinkHover: readableOn(primary, ['#ffffff', look.layoutBg], 3.5),
-            colorLinkActive: readableOn(primary, ['#ffffff', look.layoutBg], 6),
-          }),
+      // #1677ff at 4.1:1 on white. They take the theme colour, shaded until they read on a card and on
+      // the page behind it (WCAG AA); antd derives their hover and press colours from it.
+      colorLink: linkSeed(primary, look),
     },
     components: {
       Layout: {

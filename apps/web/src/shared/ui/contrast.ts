@@ -39,17 +39,24 @@ export function readableShade(color: string, against = '#ffffff', ratio = 4.5): 
 }
 
 /**
- * The colour itself when it reaches `ratio` against every one of `behind`, else the nearest shade of it
- * that does: darker on light backgrounds, lighter on dark ones (a link on a card and on the page behind
- * it, in light and dark themes alike).
+ * The colour itself when `ok` holds for it, else the nearest shade of it that does: towards black, or
+ * towards white (`lighter`); black or white when none does.
  */
-export function readableOn(color: string, behind: readonly string[], ratio = 4.5): string {
+export function shadeUntil(color: string, ok: (shade: string) => boolean, lighter = false): string {
   if (!/^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(color)) return color;
-  const dark = behind.every((b) => luminance(b) < 0.18);
   const base = rgb(color);
   for (let k = 0; k <= 1; k += 0.02) {
-    const shade = toHex(base.map((v) => (dark ? v + (255 - v) * k : v * (1 - k))));
-    if (behind.every((b) => contrast(shade, b) >= ratio)) return shade;
+    const shade = toHex(base.map((v) => (lighter ? v + (255 - v) * k : v * (1 - k))));
+    if (ok(shade)) return shade;
   }
-  return dark ? '#ffffff' : '#000000';
+  return lighter ? '#ffffff' : '#000000';
+}
+
+/**
+ * The colour itself when it reaches `ratio` against every one of `behind`, else the nearest shade of it
+ * that does: darker on light backgrounds, lighter on dark ones.
+ */
+export function readableOn(color: string, behind: readonly string[], ratio = 4.5): string {
+  const dark = behind.every((b) => luminance(b) < 0.18);
+  return shadeUntil(color, (c) => behind.every((b) => contrast(c, b) >= ratio), dark);
 }
