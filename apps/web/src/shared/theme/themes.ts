@@ -1,23 +1,22 @@
 import { theme as antdTheme, type ThemeConfig } from 'antd';
 import { generate } from '@ant-design/colors';
-import { contrast, readableOn, readableShade, shadeUntil } from '@/shared/ui/contrast';
+import { contrast, readableShade, shadeUntil } from '@/shared/ui/contrast';
 import { LOOKS, isDarkColour, type Look, type ThemeName } from './looks';
 
 export * from './looks';
 
-// antd's cards: #ffffff, and #141414 in its dark algorithm.
-const CARD = { light: '#ffffff', dark: '#141414' };
-
 /**
- * The seed of the link colour. antd shows a light look's seed as it is; its dark algorithm shows
- * generate(seed, dark)[5], the seed mixed into the dark background, so a dark look's seed is the theme
- * colour lightened until what antd shows reads.
+ * The seed of the link colour: the theme colour, shaded until what antd shows reads (4.5:1) on a card
+ * (#ffffff; #141414 in antd's dark algorithm) and on the page behind it. antd shows a light look's seed
+ * as it is, darkened here; its dark algorithm shows generate(seed, dark)[5], the seed mixed into the dark
+ * background, so a dark look's seed is lightened until that reads.
  */
 function linkSeed(primary: string, look: Look): string {
-  const behind = [look.dark ? CARD.dark : CARD.light, look.layoutBg];
-  if (!look.dark) return readableOn(primary, behind);
-  const reads = (shown: string) => behind.every((b) => contrast(shown, b) >= 4.5);
-  return shadeUntil(primary, (seed) => reads(generate(seed, { theme: 'dark' })[5]!), true);
+  const reads = (shown: string) =>
+    [look.dark ? '#141414' : '#ffffff', look.layoutBg].every((b) => contrast(shown, b) >= 4.5);
+  return look.dark
+    ? shadeUntil(primary, (seed) => reads(generate(seed, { theme: 'dark' })[5]!), true)
+    : shadeUntil(primary, reads);
 }
 
 export function themeConfig(name: ThemeName, color: string): ThemeConfig {

@@ -25,20 +25,6 @@ export function contrast(a: string, b: string): number {
 const toHex = (c: number[]) => `#${c.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
 
 /**
- * The colour itself when it reaches `ratio` against `against` (white: button text, a white card
- * behind links), else the lightest darker shade of it that does (WCAG AA for body text: 4.5).
- */
-export function readableShade(color: string, against = '#ffffff', ratio = 4.5): string {
-  if (!/^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(color)) return color;
-  const base = rgb(color);
-  for (let k = 0; k <= 1; k += 0.02) {
-    const shade = toHex(base.map((v) => v * (1 - k)));
-    if (contrast(shade, against) >= ratio) return shade;
-  }
-  return '#000000';
-}
-
-/**
  * The colour itself when `ok` holds for it, else the nearest shade of it that does: towards black, or
  * towards white (`lighter`); black or white when none does.
  */
@@ -53,10 +39,8 @@ export function shadeUntil(color: string, ok: (shade: string) => boolean, lighte
 }
 
 /**
- * The colour itself when it reaches `ratio` against every one of `behind`, else the nearest shade of it
- * that does: darker on light backgrounds, lighter on dark ones.
+ * The colour itself when it reaches `ratio` against `against` (white: button text, a white card
+ * behind links), else the lightest darker shade of it that does (WCAG AA for body text: 4.5).
  */
-export function readableOn(color: string, behind: readonly string[], ratio = 4.5): string {
-  const dark = behind.every((b) => luminance(b) < 0.18);
-  return shadeUntil(color, (c) => behind.every((b) => contrast(c, b) >= ratio), dark);
-}
+export const readableShade = (color: string, against = '#ffffff', ratio = 4.5): string =>
+  shadeUntil(color, (shade) => contrast(shade, against) >= ratio);
