@@ -51,9 +51,9 @@ const versioned = new WeakMap<Db, Set<string> | Promise<void>>();
 
 /**
  * The tables of this database that keep a version, or undefined until they are known: the first call
- * starts reading them (once per database; they change only by migration), and a search asked before they
- * are known is read afresh. Synchronous, so a search that keeps nothing goes to its read in the same turn
- * (the engine's reads of one turn are shared: list.ts).
+ * starts reading them (once per database: they change only by migration, which runs before any request),
+ * and a search asked before they are known is read afresh. Synchronous, so a search that keeps nothing goes
+ * to its read in the same turn (the engine's reads of one turn are shared: list.ts).
  */
 export function versionedTables(db: Db): Set<string> | undefined {
   const v = versioned.get(db);
@@ -61,17 +61,25 @@ export function versionedTables(db: Db): Set<string> | undefined {
   if (!v)
     versioned.set(
       db,
-      db
-        .query<{ name: string }>(
-          `SELECT name FROM sys_list_version WHERE to_regclass('sys_list_version') IS NOT NULL`,
-        )
-        .then(
-          (rows) => void versioned.set(db, new Set(rows.map((r) => r.name))),
-          // A database migrated before versions existed has no table: nothing is kept.
-          () => void versioned.set(db, new Set()),
-        ),
+      db.query<{ name: string }>('SELECT name FROM sys_list_version').then(
+        (rows) => void versioned.set(db, new Set(rows.map((r) => r.name))),
+        // Asked again by the next search.
+        () => void versioned.delete(db),
+      ),
     );
   return undefined;
+}
+
+const dbKeys = new WeakMap<Db, number>();
+let lastDbKey = 0;
+/**
+ * A number of this database object's own, for the caches' keys: two databases of one process (the tests'
+ * do) may have the same versions and never share a kept search.
+ */
+export function dbKey(db: Db): number {
+  let k = dbKeys.get(db);
+  if (k === undefined) dbKeys.set(db, (k = ++lastDbKey));
+  return k;
 }
 
 const NAME = String.raw`("?)([a-z_][a-z0-9_$]*)\1(?![a-z0-9_$"])`;
@@ -117,7 +125,7 @@ export const seenSearches = new LRUCache<string, true>({
   sizeCalculation: (_v, key) => key.length + 16,
 });
 
-/** Kept searches, by database kind, statement and parameters. */
+/** Kept searches, by database (`dbKey`), statement and parameters. */
 export const keptSearches = new LRUCache<string, KeptSearch>({
   max: 1_000,
   maxSize: 32 * 1024 * 1024,

@@ -3,7 +3,7 @@ import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kys
 import type { Page } from '@forecourt/contracts';
 import type { Db, Row } from './db/index.js';
 import { GroupedReadBatcher } from './db/read-batcher.js';
-import { keptSearches, keptTables, seenSearches, versionedTables } from './list-cache.js';
+import { dbKey, keptSearches, keptTables, seenSearches, versionedTables } from './list-cache.js';
 import { bad } from './errors.js';
 import { qb } from './sql/kysely.js';
 import {
@@ -252,10 +252,12 @@ export function listStatements(
       .select(keys.map((k, i) => sql`${sql.raw(k.col)}`.as(ORD(i))))
       .where(sql<SqlBool>`${sql.raw(spec.id)} IN (SELECT z.zid FROM z)`);
     const children = spec.children ? sql.raw(`, ${childrenProbe(spec.children, 'z', 'zid')}`) : sql``;
-    gathered =
-      sql`WITH m AS MATERIALIZED (${m}), z AS MATERIALIZED (SELECT m.zid FROM m ${cond} ORDER BY ${ORDER(on('m'))} LIMIT ${size} ${skip}), p AS (${p}) SELECT p.*${children}, c.zcount FROM (SELECT count(*) AS zcount FROM m) c LEFT JOIN p ON TRUE ORDER BY ${ORDER(on('p'))}`.compile(
+    // The page, the count of every match and (kept searches) what `counted` adds, in one statement.
+    const gather = (counted = sql``, shown = sql``) =>
+      sql`WITH m AS MATERIALIZED (${m}), z AS MATERIALIZED (SELECT m.zid FROM m ${cond} ORDER BY ${ORDER(on('m'))} LIMIT ${size} ${skip}), p AS (${p}) SELECT p.*${children}, c.zcount${shown} FROM (SELECT count(*) AS zcount${counted} FROM m) c LEFT JOIN p ON TRUE ORDER BY ${ORDER(on('p'))}`.compile(
         qb,
       );
+    gathered = gather();
     // The same matches kept between requests (list-cache.ts), when every table the search reads keeps a
     // version. Nothing kept: the gathering above, with every match's id in the list's order (on one row
     // only) and the tables' versions, read in its snapshot. Kept: the page's rows by id with the versions.
@@ -268,10 +270,10 @@ export function listStatements(
       kept = {
         tables,
         key: `${mc.sql}\u0000${ORDER(forward).compile(qb).sql}\u0000${JSON.stringify(mc.parameters, bigintText)}`,
-        gathered:
-          sql`WITH m AS MATERIALIZED (${m}), z AS MATERIALIZED (SELECT m.zid FROM m ${cond} ORDER BY ${ORDER(on('m'))} LIMIT ${size} ${skip}), p AS (${p}) SELECT p.*${children}, c.zcount, CASE WHEN row_number() OVER () = 1 THEN c.zids END AS zids, c.zversions FROM (SELECT count(*) AS zcount, string_agg(m.zid::text, ',' ORDER BY ${ORDER(forward)}) AS zids, ${versions} AS zversions FROM m) c LEFT JOIN p ON TRUE ORDER BY ${ORDER(on('p'))}`.compile(
-            qb,
-          ),
+        gathered: gather(
+          sql`, string_agg(m.zid::text, ',' ORDER BY ${ORDER(forward)}) AS zids, ${versions} AS zversions`,
+          sql`, CASE WHEN row_number() OVER () = 1 THEN c.zids END AS zids, c.zversions`,
+        ),
         page: (ids: string[]) =>
           sql`WITH z AS MATERIALIZED (SELECT unnest(${ids}::bigint[]) AS zid), p AS (${p}) SELECT p.*${children}, v.zversions FROM (SELECT ${versions} AS zversions) v LEFT JOIN p ON TRUE`.compile(
             qb,
@@ -358,7 +360,7 @@ async function keptPage(
 ): Promise<{ rows: Row[]; total: number } | number | undefined> {
   const { cursor, offset, size, keys, backwards } = st;
   const kept = st.kept!;
-  const key = `${db.kind}\u0000${kept.key}`;
+  const key = `${dbKey(db)}\u0000${kept.key}`;
   let e = keptSearches.get(key);
   // Twice at most: kept matches that a write has made stale are read again, once.
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -381,14 +383,14 @@ async function keptPage(
     }
     // The page's ids in the list's order; by cursor, the cursor's own row is read too, to check its values.
     let ids: string[];
-    let at: string | undefined;
+    const by = cursor && cursor !== 'last' ? cursor : undefined;
+    const at = by?.v.at(-1) ?? undefined;
     if (!cursor) ids = e.ids.slice(offset, offset + size);
-    else if (cursor === 'last') ids = e.ids.slice(Math.max(0, e.ids.length - size));
+    else if (!by) ids = e.ids.slice(Math.max(0, e.ids.length - size));
     else {
-      at = cursor.v.at(-1) ?? undefined;
       const i = at === undefined ? -1 : e.ids.indexOf(at);
       if (i < 0) return undefined;
-      ids = cursor.d === 'n' ? e.ids.slice(i + 1, i + 1 + size) : e.ids.slice(Math.max(0, i - size), i);
+      ids = by.d === 'n' ? e.ids.slice(i + 1, i + 1 + size) : e.ids.slice(Math.max(0, i - size), i);
     }
     const q = kept.page(at === undefined ? ids : [...ids, at]);
     const rows = await read(db, q.sql, q.parameters);
@@ -399,11 +401,10 @@ async function keptPage(
     }
     const byId = new Map<string, Row>();
     for (const r of rows) if (r[KEY(keys.length - 1)] != null) byId.set(String(r[KEY(keys.length - 1)]), r);
-    if (at !== undefined) {
+    if (by) {
       // Ordered by id position, a cursor means "after these values": only the same when the row still has them.
-      const c = byId.get(at);
-      if (!c || keys.some((_, i) => (c[KEY(i)] ?? null) !== (cursor as { v: (string | null)[] }).v[i]))
-        return undefined;
+      const c = byId.get(at!);
+      if (!c || keys.some((_, i) => (c[KEY(i)] ?? null) !== by.v[i])) return undefined;
     }
     const page = ids.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined);
     return { rows: backwards ? page.reverse() : page, total: e.ids.length };
@@ -450,15 +451,13 @@ export async function listPage(
   let found: number | undefined;
   // A search known to be large skips the gathering: it would stop at the limit and count nothing.
   const known = estimates.get(key);
-  if (st.gathered && (known === undefined || known <= exactLimit)) {
-    const k = keeps(db, st) ? await keptPage(db, st, exactLimit) : undefined;
-    if (typeof k === 'number') found = k;
-    else if (k) {
-      raw = k.rows;
-      total = k.total;
-    }
-  }
-  if (!raw && found === undefined && st.gathered && (known === undefined || known <= exactLimit)) {
+  const gathering = st.gathered && (known === undefined || known <= exactLimit);
+  const k = gathering && keeps(db, st) ? await keptPage(db, st, exactLimit) : undefined;
+  if (typeof k === 'number') found = k;
+  else if (k) {
+    raw = k.rows;
+    total = k.total;
+  } else if (st.gathered && gathering) {
     const rows = await read(db, st.gathered.sql, st.gathered.parameters);
     const n = Number(rows[0]?.zcount ?? 0);
     if (n <= exactLimit) {

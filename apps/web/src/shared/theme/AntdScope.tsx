@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StyleProvider } from '@ant-design/cssinjs';
 import { ConfigProvider } from 'antd';
@@ -17,11 +17,13 @@ import { useTheme } from './store';
 export default function AntdScope({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const { name, color } = useTheme();
+  // A new theme object makes antd work its tokens out again (and a dark look's link colour is searched for).
+  const theme = useMemo(() => themeConfig(name, color), [name, color]);
   return (
     // `layer`: what antd still writes at run time (its icons' reset) goes into the cascade layer below
     // the sheets written at build time, as it went first in the document before them.
     <StyleProvider layer>
-      <ConfigProvider theme={themeConfig(name, color)} locale={i18n.language === 'en' ? enUS : zhCN}>
+      <ConfigProvider theme={theme} locale={i18n.language === 'en' ? enUS : zhCN}>
         {children}
       </ConfigProvider>
     </StyleProvider>
