@@ -6,11 +6,27 @@ import { microDemo } from '../micro-demo/plugin';
 import { lazyTableFilter } from './vite/lazyTableFilter';
 import { narrowImports } from './vite/narrowImports';
 import { antdStaticStyle } from './vite/antdStaticStyle';
+import { routePreloads } from './vite/routePreloads';
+
+/** What every page of the signed-in app runs before it shows: the shell, its workspace and its chrome. */
+const SHELL_MODULES = ['src/app/Shell.tsx', 'src/layout/Workspace.tsx', 'src/layout/Chrome.tsx'];
 
 /** The shell. `npm run build` writes dist/, which the server serves at /. Dev server proxies the API. */
 export default defineConfig({
   // microDemo: the sample micro-app of the qiankun host, built into dist/micro/demo.
-  plugins: [react(), microDemo(build), lazyTableFilter(), narrowImports(), antdStaticStyle()],
+  // routePreloads: app.html and wel.html, index.html naming the shell's (and the workbench's) chunks; the
+  // server sends them for the signed-in app's routes (apps/server/src/web-pages.ts).
+  plugins: [
+    react(),
+    microDemo(build),
+    lazyTableFilter(),
+    narrowImports(),
+    antdStaticStyle(),
+    routePreloads('index.html', [
+      { html: 'app.html', modules: SHELL_MODULES },
+      { html: 'wel.html', modules: [...SHELL_MODULES, 'src/features/desk/Workbench.tsx'] },
+    ]),
+  ],
   // "@forecourt/source": workspace packages (the chat SDK) are bundled from their sources, never a stale build.
   resolve: {
     alias: { '@': path.resolve(import.meta.dirname, 'src') },

@@ -33,6 +33,7 @@ import { lazyCompilers } from './platform/lazy-schemas.js';
 import { drainOnClose, Inflight } from './platform/inflight.js';
 import type { App, AppContext } from './platform/context.js';
 import { modules } from './modules/index.js';
+import { webPageFor, type WebPage } from './web-pages.js';
 
 export interface RouteInfo {
   method: string | string[];
@@ -291,8 +292,15 @@ const sendPage = (reply: FastifyReply, file: string) =>
 async function registerWeb(app: App, config: Config) {
   const dist = path.resolve(config.WEB_DIST ?? path.join(here, '../../web/dist'));
   const index = path.join(dist, 'index.html');
-  const h5 = path.join(dist, 'h5.html');
   const hasWeb = fs.existsSync(index);
+  // Each entry page the build wrote, read once: a build without one (an older build) sends index.html.
+  const pages = new Map<WebPage, string>(
+    (['index.html', 'app.html', 'wel.html', 'h5.html'] as const).map((p) => [
+      p,
+      fs.existsSync(path.join(dist, p)) ? path.join(dist, p) : index,
+    ]),
+  );
+  const pageOf = (url: string) => pages.get(webPageFor(url)) ?? index;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: dist,
@@ -308,15 +316,14 @@ async function registerWeb(app: App, config: Config) {
       },
     });
     // The root is a folder to the file server (which lists none): the app, as for any deep link.
-    app.get('/', (_req, reply) => sendPage(reply, index));
+    app.get('/', (req, reply) => sendPage(reply, pageOf(req.url)));
   }
   app.setNotFoundHandler(async (req, reply) => {
     req.lang = langOf(req.headers['accept-language']);
     const isApi = req.url.startsWith('/api/') || req.url.startsWith('/files/');
     if (req.method === 'GET' && !isApi && !path.extname(req.url.split('?')[0] ?? '')) {
-      // /h5/* is the customers' mobile page, a separate entry of the web build.
-      const page = req.url.startsWith('/h5/') && fs.existsSync(h5) ? h5 : index;
-      if (hasWeb) return sendPage(reply, page);
+      // /h5/* is the customers' mobile page; the app's own pages differ in what they preload (web-pages.ts).
+      if (hasWeb) return sendPage(reply, pageOf(req.url));
       return reply
         .type('text/html')
         .send(

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../src/config.js';
+import { webPageFor } from '../src/web-pages.js';
 import { newId, setNodeId } from '../src/platform/ids.js';
 import { PgliteDb } from '../src/platform/db/pglite.js';
 import { PostgresDb } from '../src/platform/db/postgres.js';
@@ -144,7 +145,10 @@ describe(`platform (${dbLabel})`, () => {
       expect(r.headers['cache-control'], url).toBe('no-cache');
       expect(r.body, url).toMatch(/^<!doctype html>/i);
     }
-    expect((await t.app.inject({ url: '/' })).body).toBe(html);
+    expect((await t.app.inject({ url: '/login' })).body).toBe(html);
+    expect((await t.app.inject({ url: '/' })).body).toBe(
+      fs.readFileSync(path.join(dist, 'wel.html'), 'utf8'),
+    );
     expect((await t.app.inject({ method: 'HEAD', url: '/' })).statusCode).toBe(200);
     const asset = fs.readdirSync(path.join(dist, 'assets')).find((f) => f.endsWith('.js'))!;
     const file = await t.app.inject({ url: `/assets/${asset}` });
@@ -162,6 +166,62 @@ describe(`platform (${dbLabel})`, () => {
       expect(r.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(r.body, url).not.toMatch(/"name":\s*"@forecourt/);
     }
+  });
+
+  describe("the web app's entry pages", () => {
+    const dist = path.resolve(import.meta.dirname, '../../web/dist');
+    const read = (page: string) => fs.readFileSync(path.join(dist, page), 'utf8');
+    const preloaded = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+
+    it('gives the workbench, the other signed-in pages and the pages outside the workspace their own page', () => {
+      expect(['/', '/wel', '/wel/index', '/wel/index/?x=1'].map(webPageFor)).toEqual(
+        Array(4).fill('wel.html'),
+      );
+      expect(['/sales/order?tab=1', '/system/user', '/welcome', '/wel/dashboard'].map(webPageFor)).toEqual(
+        Array(4).fill('app.html'),
+      );
+      expect(['/login', '/login?redirect=%2Fwel', '/lock', '/403', '/404', '/500'].map(webPageFor)).toEqual(
+        Array(6).fill('index.html'),
+      );
+      expect(webPageFor('/h5/chat')).toBe('h5.html');
+    });
+
+    it("sends each path its page, the workbench's naming every chunk of the shell and the workbench", async () => {
+      for (const [url, page] of [
+        ['/wel/index', 'wel.html'],
+        ['/system/user', 'app.html'],
+        ['/login', 'index.html'],
+        ['/h5/chat', 'h5.html'],
+      ] as const)
+        expect((await t.app.inject({ url })).body, url).toBe(read(page));
+      const manifest = JSON.parse(read('.vite/manifest.json')) as Record<
+        string,
+        { file: string; imports?: string[] }
+      >;
+      const closure = (keys: string[], seen = new Set<string>()): Set<string> => {
+        for (const k of keys) if (!seen.has(k)) closure(manifest[k]?.imports ?? [], seen.add(k));
+        return seen;
+      };
+      const loaded = [...closure(['index.html'])].map((k) => manifest[k]!.file);
+      const chunkOf = (src: string) => `/${manifest[src]!.file}`;
+      // The sign-in page asks for no more than its own chunks; the others ask for their chunks at once, each once.
+      const own = preloaded(read('index.html'));
+      expect(own.every((f) => loaded.includes(f!.slice(1)))).toBe(true);
+      const wel = preloaded(read('wel.html')).filter((f) => !own.includes(f));
+      const app = preloaded(read('app.html')).filter((f) => !own.includes(f));
+      expect(new Set(wel).size).toBe(wel.length);
+      expect(wel).toContain(chunkOf('src/app/Shell.tsx'));
+      expect(wel).toContain(chunkOf('src/features/desk/Workbench.tsx'));
+      expect(app).toContain(chunkOf('src/app/Shell.tsx'));
+      expect(app).not.toContain(chunkOf('src/features/desk/Workbench.tsx'));
+      expect(app.every((f) => wel.includes(f))).toBe(true);
+      // Nothing the entry already loads is named again; every named file is in the build.
+      for (const f of wel) {
+        expect(loaded).not.toContain(f!.slice(1));
+        expect(fs.existsSync(path.join(dist, f!))).toBe(true);
+      }
+    });
   });
 });
 
