@@ -133,7 +133,9 @@ export function MainLayout() {
         >
           {collapsed ? 'F' : t('app.name')}
         </div>
-        {chrome && (
+        {/* On a phone the collapsed side bar is 0 px wide: its menu is drawn when it is opened, not laid out
+            unseen on every load (nor reachable by Tab while hidden). */}
+        {chrome && !(tier === 0 && collapsed) && (
           <Suspense fallback={null}>
             <SideMenu nodes={side.data ?? []} dark={darkSider} collapsed={collapsed} />
           </Suspense>
