@@ -300,7 +300,7 @@ async function registerWeb(app: App, config: Config) {
       fs.existsSync(path.join(dist, p)) ? path.join(dist, p) : index,
     ]),
   );
-  const pageOf = (url: string) => pages.get(webPageFor(url)) ?? index;
+  const pageOf = (url: string) => pages.get(webPageFor(url))!;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: dist,

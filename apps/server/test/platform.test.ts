@@ -187,6 +187,17 @@ describe(`platform (${dbLabel})`, () => {
       expect(webPageFor('/h5/chat')).toBe('h5.html');
     });
 
+    it('knows every route the web router draws outside the workspace (a new one there needs its page here)', () => {
+      const router = fs.readFileSync(
+        path.resolve(import.meta.dirname, '../../web/src/app/router.tsx'),
+        'utf8',
+      );
+      const routes = [...router.matchAll(/<Route path="([^"]+)"/g)].map((m) => m[1]!);
+      expect(routes).toContain('*');
+      for (const r of routes.filter((r) => r !== '*'))
+        expect([r, webPageFor(r)]).toEqual([r, r === '/' || r === '/wel' ? 'wel.html' : 'index.html']);
+    });
+
     it("sends each path its page, the workbench's naming every chunk of the shell and the workbench", async () => {
       for (const [url, page] of [
         ['/wel/index', 'wel.html'],
