@@ -7,7 +7,7 @@ import type { WireConversation, WireMessage } from '@forecourt/im-sdk/protocol';
 import type { LRUCache } from 'lru-cache';
 import { lru } from '../../platform/lru.js';
 import type { Db } from '../../platform/db/index.js';
-import { GroupedReadBatcher } from '../../platform/db/read-batcher.js';
+import { GroupedReadBatcher, SIGN_IN_READS } from '../../platform/db/read-batcher.js';
 import type { DB, Selectable } from '../../platform/sql/index.js';
 import { newId } from '../../platform/ids.js';
 import { ms, num } from './deps.js';
@@ -513,7 +513,10 @@ export async function listConversations(
 ): Promise<WireConversation[]> {
   let reads = listReads.get(db);
   if (!reads)
-    listReads.set(db, (reads = new GroupedReadBatcher((t, vs) => readConversationLists(db, t, vs))));
+    listReads.set(
+      db,
+      (reads = new GroupedReadBatcher((t, vs) => readConversationLists(db, t, vs), SIGN_IN_READS)),
+    );
   return (await reads.get(tenantId, viewer)) ?? [];
 }
 

@@ -2,7 +2,7 @@ import type { UserProfile } from '@forecourt/im-sdk/types';
 import type { ProfileUpdate } from '@forecourt/im-sdk/protocol';
 import type { Db } from '../../platform/db/index.js';
 import { all, first, globalDb, prepared, scoped, sql, type SqlBool } from '../../platform/sql/index.js';
-import { GroupedReadBatcher } from '../../platform/db/read-batcher.js';
+import { GroupedReadBatcher, SIGN_IN_READS } from '../../platform/db/read-batcher.js';
 import { notFoundIm } from './errors.js';
 import { kindOf, principalKind, profileSeed, type PrincipalKind, type ProfileSeed } from './principals.js';
 import { checkAvatar } from './rules.js';
@@ -149,7 +149,11 @@ async function seedAndRow(db: Db, tenantId: string, userID: string): Promise<See
   const { name, kind } = kindOf(userID);
   if (kind.seed.key(userID) === null) return { seed: null, row: null };
   let reads = seedReads.get(db);
-  if (!reads) seedReads.set(db, (reads = new GroupedReadBatcher((g, ids) => readSeedsAndRows(db, g, ids))));
+  if (!reads)
+    seedReads.set(
+      db,
+      (reads = new GroupedReadBatcher((g, ids) => readSeedsAndRows(db, g, ids), SIGN_IN_READS)),
+    );
   return (await reads.get(`${name}${GROUP_SEP}${tenantId}`, userID)) ?? { seed: null, row: null };
 }
 
@@ -180,7 +184,10 @@ async function refresh(db: Db, tenantId: string, userID: string, absent: boolean
   else {
     let writes = profileWrites.get(db);
     if (!writes)
-      profileWrites.set(db, (writes = new GroupedReadBatcher((g, ids, ws) => writeProfiles(db, g, ids, ws))));
+      profileWrites.set(
+        db,
+        (writes = new GroupedReadBatcher((g, ids, ws) => writeProfiles(db, g, ids, ws), SIGN_IN_READS)),
+      );
     written = await writes.get(group, userID, want);
   }
   if (!written) throw notFoundIm('im.noUser', { userID });

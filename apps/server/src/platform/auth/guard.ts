@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { lru } from '../lru.js';
 import type { Db } from '../db/index.js';
-import { ReadBatcher } from '../db/read-batcher.js';
+import { ReadBatcher, SIGN_IN_READS } from '../db/read-batcher.js';
 import { AppError, forbidden, unauthorized } from '../errors.js';
 import { isPlatformAdmin, type Scope } from '../scope.js';
 import type { AuthChange, AuthEvents } from './events.js';
@@ -199,7 +199,7 @@ export class SessionCache {
   ) {
     this.cache = lru(max, ttlMs);
     this.verified = lru(max, ttlMs);
-    this.reads = new ReadBatcher((ids) => readSessions(db, ids));
+    this.reads = new ReadBatcher((ids) => readSessions(db, ids), SIGN_IN_READS);
     events?.on((c) => this.forget(c), { now: true });
     events?.onResume(() => this.clear());
   }
