@@ -61,9 +61,10 @@ test.describe('the attachments page', () => {
     await page.goto(`${baseUrl()}/system/attach`);
     await page.locator('.ant-table').first().waitFor();
 
-    // Upload through the shared attachment uploader in the toolbar's dialog.
+    // Upload through the shared attachment uploader in the toolbar's dialog. The workbench's tab, hidden
+    // behind this one, renders its cards in the background: only this page's card is visible.
     await page
-      .locator('.ant-card')
+      .locator('.ant-card:visible')
       .first()
       .getByRole('button', { name: /上\s?传/ })
       .first()
