@@ -26,6 +26,10 @@ const peerMain = path.join(root, 'bench/src/peers/bare-fastify.mjs');
 const PASSWORD = 'Admin#Bench2026';
 const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+// Both sides get the same unmeasured load before each measured one (as bench:list does): the rate asked
+// for is a running node's, and a process's first seconds of a route are its JIT compiling it (on threads
+// of its own, which the CPU split counts): ~1,000 functions on our side, a few dozen on the peer's.
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 
 if (!fs.existsSync(serverMain)) {
   console.error('The server is not built: run `npm run build` first.');
@@ -73,6 +77,13 @@ async function peerLoad(
 ): Promise<{ result: LoadFigures; cpu: CpuPerRequest }> {
   const p = await startProcess([peerMain], opts.env ?? {}, await freePort(), '/hello');
   try {
+    if (WARMUP)
+      await load({
+        url: `${p.url}${route}`,
+        method: opts.method,
+        connections: opts.connections,
+        seconds: WARMUP,
+      });
     return await cpuPerRequest(
       p.proc.pid!,
       async () =>
@@ -152,6 +163,7 @@ async function runOurs(database: 'pglite' | 'postgres'): Promise<DbRun> {
         access_token?: string;
       };
       if (!first.access_token) throw new Error(`sign-in failed: ${JSON.stringify(first)}`);
+      if (WARMUP) await load({ url: tokenUrl, method: 'POST', headers, connections: 4, seconds: WARMUP });
       const { result: signIn, cpu: signInCpu } = await cpuPerRequest(
         s.proc.pid!,
         async () =>
@@ -170,6 +182,7 @@ async function runOurs(database: 'pglite' | 'postgres'): Promise<DbRun> {
       const routes = (await (await fetch(routesUrl, { headers: authHeaders })).json()) as { data: unknown };
       const routesFile = path.join(os.tmpdir(), 'forecourt-bench-routes.json');
       fs.writeFileSync(routesFile, JSON.stringify(routes.data));
+      if (WARMUP) await load({ url: routesUrl, headers: authHeaders, connections: 10, seconds: WARMUP });
       const menuRoutes = allAnswered(
         `ours /menu/routes (${database})`,
         await load({ url: routesUrl, headers: authHeaders, connections: 10, seconds: SECONDS }),
