@@ -27,8 +27,8 @@ const PASSWORD = 'Admin#Bench2026';
 const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 // Both sides get the same unmeasured load before each measured one (as bench:list does): the rate asked
-// for is a running node's, and a process's first seconds of a route are its JIT compiling it (on threads
-// of its own, which the CPU split counts): ~1,000 functions on our side, a few dozen on the peer's.
+// for is a running node's, and a process's first seconds of a route are also its JIT compiling it, on
+// threads of its own that the CPU split counts (far more code on our side than on the peer's).
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 
 if (!fs.existsSync(serverMain)) {
