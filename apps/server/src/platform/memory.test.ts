@@ -47,6 +47,19 @@ describe('decide: when a quiet node collects', () => {
     for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(LIMITS.cooldownMs);
   });
 
+  it('gives back a connect storm within half a minute of a collection made just before it', () => {
+    // The start's collection (the seeds' garbage) at 6 s, a storm until 26 s, then quiet: the bench's
+    // shape (bench:im), where a one-minute cooldown kept the storm's young generation through its idle phase.
+    const samples = [
+      ...Array.from({ length: 3 }, (_, i) => quiet((i + 1) * 2000)),
+      ...Array.from({ length: 10 }, (_, i) => busy(8000 + i * 2000)),
+      ...Array.from({ length: 10 }, (_, i) => quiet(28_000 + i * 2000)),
+    ];
+    const at = run(samples);
+    expect(at[0]).toBe(6000);
+    expect(at[1]).toBeLessThanOrEqual(36_000);
+  });
+
   it('never collects under load', () => {
     expect(run(Array.from({ length: 100 }, (_, i) => busy(i * 2000)))).toEqual([]);
   });

@@ -40,7 +40,9 @@ export const LIMITS: ReducerLimits = {
   quietChecks: 3,
   // V8's default young generation on 64-bit: two 16 MB semi-spaces.
   youngBytes: 32 * 1024 * 1024,
-  cooldownMs: 60_000,
+  // Bounds how often a quiet node pauses; short enough that a storm soon after an earlier collection
+  // (one at start: the seeds' garbage) is given back within half a minute of going quiet, not a minute.
+  cooldownMs: 20_000,
 };
 
 export interface ReducerState {
