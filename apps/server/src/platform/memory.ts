@@ -14,8 +14,10 @@ import type { Logger } from 'pino';
  *
  * Guarantees:
  * - It acts only on a quiet node: the event loop busy less than `quietUtilisation` of the time in each
- *   of `quietChecks` checks in a row, `checkMs` apart, with a young generation larger than V8's own
- *   default lets it grow (`youngBytes`). A node under load is never paused by it.
+ *   of `quietChecks` checks in a row, `checkMs` apart (10 s), with a young generation larger than V8's
+ *   own default lets it grow (`youngBytes`). A node under load is never paused by it, nor one whose
+ *   traffic stopped for a few seconds: the collection pauses a node holding 20,000 sockets for
+ *   0.3–0.5 s, and after a 6 s lull it landed on the load that followed (docs/bench.md).
  * - At most once per `cooldownMs`.
  * - What it runs is V8's memory-reducing collection (`Isolate::LowMemoryNotification`): a full
  *   collection that also shrinks the young generation. Node offers no call for it but the inspector
@@ -37,7 +39,9 @@ export const LIMITS: ReducerLimits = {
   // A node holding 20,000 idle sockets is busy 3–9 % of the time (heartbeats, presence); one serving
   // 2,000 messages/s, well over half.
   quietUtilisation: 0.15,
-  quietChecks: 3,
+  // Ten seconds. With six, a lull of six seconds between two loads (bench:im has one before each) was
+  // taken for a quiet node, and the pause fell on the first second of the next load: 438 ms at p99.
+  quietChecks: 5,
   // V8's default young generation on 64-bit: two 16 MB semi-spaces.
   youngBytes: 32 * 1024 * 1024,
   // Bounds how often a quiet node pauses; short enough that a storm soon after an earlier collection
