@@ -40,7 +40,7 @@ export const LIMITS: ReducerLimits = {
   // 2,000 messages/s, well over half.
   quietUtilisation: 0.15,
   // Ten seconds. With six, a lull of six seconds between two loads (bench:im has one before each) was
-  // taken for a quiet node, and the pause fell on the first second of the next load: 438 ms at p99.
+  // taken for a quiet node, and the pause fell on the next load's first second (its p99: 438 ms).
   quietChecks: 5,
   // V8's default young generation on 64-bit: two 16 MB semi-spaces.
   youngBytes: 32 * 1024 * 1024,
