@@ -1,17 +1,19 @@
 /**
  * A diagnostic preload for the chat bench's server (`IM_BENCH_SERVER_NODE_FLAGS="--import
  * ./src/lib/loop-watch.mjs"`, from bench/): once a second it appends to LOOP_WATCH_FILE (default
- * /tmp/loop-watch.log) the event loop's busy share, its longest lag (a 5 ms timer), the collections'
+ * loop-watch.log in the system's temporary folder) the event loop's busy share, its longest lag (a 5 ms timer), the collections'
  * time with each one over 10 ms by kind (1 minor, 4 major, 8 incremental, 16 weak callbacks), RSS, heap
  * and the young generation's size; and a line of its own for every lag over 30 ms. Wall-clock times,
  * so a bad second of the bench's fixed-rate run can be matched to what the node was doing then.
  */
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import v8 from 'node:v8';
 import { PerformanceObserver, performance } from 'node:perf_hooks';
 import { setInterval } from 'node:timers';
 
-const file = process.env.LOOP_WATCH_FILE || '/tmp/loop-watch.log';
+const file = process.env.LOOP_WATCH_FILE || path.join(os.tmpdir(), 'loop-watch.log');
 const log = (s) => fs.appendFileSync(file, `${s}\n`);
 let last = process.hrtime.bigint();
 let maxLag = 0;
