@@ -37,7 +37,8 @@ const root = path.resolve(here, '../..');
 const env = process.env;
 // IM_BENCH_SERVER_MAIN: another build of the server (e.g. one with a changed setting) to compare;
 // IM_BENCH_SERVER_NODE_FLAGS: Node flags for it beside the ones it runs with (e.g. V8 heap settings);
-// IM_BENCH_LOAD_NODE_FLAGS: the same for the load generators (e.g. a profiler preload).
+// IM_BENCH_LOAD_NODE_FLAGS: the same for the load generators (e.g. a profiler preload);
+// IM_BENCH_SERVER_STDOUT: a file to copy the server's standard output to (what --trace-gc-nvp prints).
 const serverMain = env.IM_BENCH_SERVER_MAIN ?? path.join(root, 'apps/server/dist/main.js');
 const REQUESTED = Number(env.IM_BENCH_CLIENTS ?? 20_000);
 const PAIRS = Number(env.IM_BENCH_PAIRS ?? 200);
@@ -615,6 +616,7 @@ try {
     },
     await freePort(),
     '/api/docs/json',
+    env.IM_BENCH_SERVER_STDOUT,
   );
   try {
     const pid = server.proc.pid!;

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import net from 'node:net';
 
@@ -27,6 +28,8 @@ export async function startProcess(
   env: Record<string, string>,
   port: number,
   probe = '/',
+  /** Where to copy the process's standard output too (V8's --trace-gc writes there). */
+  stdoutFile?: string,
 ): Promise<Started> {
   const t0 = performance.now();
   const proc = spawn(process.execPath, args, {
@@ -36,6 +39,7 @@ export async function startProcess(
   let output = '';
   proc.stdout!.on('data', (d) => (output += d));
   proc.stderr!.on('data', (d) => (output += d));
+  if (stdoutFile) proc.stdout!.pipe(fs.createWriteStream(stdoutFile));
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`process exited with ${proc.exitCode}:\n${output}`);
