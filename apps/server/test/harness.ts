@@ -83,9 +83,25 @@ function templateKey(config: Config): string {
 
 const TEMPLATE_DIR = path.join(os.tmpdir(), 'forecourt-test-templates');
 
+/**
+ * How old a template may be and still be used. The demo seed writes times relative to when it ran (a
+ * notice 3 h old, a vehicle held for another 21 h), and tests read them against the clock: on a machine
+ * whose temporary folder or database outlives a run, a template built hours earlier from the same source
+ * failed them. A whole run takes well under an hour.
+ */
+const TEMPLATE_MAX_AGE_MS = 3600_000;
+
+const isFresh = (file: string) => {
+  try {
+    return Date.now() - fs.statSync(file).mtimeMs < TEMPLATE_MAX_AGE_MS;
+  } catch {
+    return false;
+  }
+};
+
 async function pgliteFromTemplate(config: Config): Promise<PgliteDb> {
   const file = path.join(TEMPLATE_DIR, `pglite-${templateKey(config)}.tar`);
-  if (fs.existsSync(file)) return PgliteDb.fromDump(new Blob([fs.readFileSync(file)]));
+  if (isFresh(file)) return PgliteDb.fromDump(new Blob([fs.readFileSync(file)]));
   const db = await PgliteDb.open();
   await prepareDatabase(db, config);
   const dump = Buffer.from(await (await db.dump()).arrayBuffer());
@@ -108,12 +124,14 @@ async function postgresTemplate(config: Config): Promise<string> {
     const names = (
       await c.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'ft\\_%'")
     ).rows.map((r) => r.datname);
-    const mine = names.find((n) => n.startsWith(`ft_tpl_${key}_`));
+    const born = (n: string) => Number(n.split('_').pop()) * 1000;
+    const mine = names
+      .filter((n) => n.startsWith(`ft_tpl_${key}_`) && Date.now() - born(n) < TEMPLATE_MAX_AGE_MS)
+      .sort((a, b) => born(b) - born(a))[0];
     if (mine) return mine;
     // Leftovers of crashed runs and templates of older sources.
     for (const n of names) {
-      const born = Number(n.split('_').pop());
-      if (born && Date.now() - born * 1000 > TWO_HOURS)
+      if (born(n) && Date.now() - born(n) > TWO_HOURS)
         await c.query(`DROP DATABASE IF EXISTS ${n} WITH (FORCE)`).catch(() => {});
     }
     const building = `ft_build_${key}_${Math.floor(Date.now() / 1000)}`;
