@@ -1,10 +1,11 @@
 /**
  * A diagnostic preload for the chat bench's server (`IM_BENCH_SERVER_NODE_FLAGS="--import
  * ./src/lib/loop-watch.mjs"`, from bench/): once a second it appends to LOOP_WATCH_FILE (default
- * loop-watch.log in the system's temporary folder) the event loop's busy share, its longest lag (a 5 ms timer), the collections'
- * time with each one over 10 ms by kind (1 minor, 4 major, 8 incremental, 16 weak callbacks), RSS, heap
- * and the young generation's size; and a line of its own for every lag over 30 ms. Wall-clock times,
- * so a bad second of the bench's fixed-rate run can be matched to what the node was doing then.
+ * loop-watch.log in the system's temporary folder) the event loop's busy share, its longest lag (a 5 ms
+ * timer), the collections' time with each one over 10 ms by kind (1 minor, 4 major, 8 incremental, 16
+ * weak callbacks), RSS, heap and the young generation's size; and a line of its own for every lag over
+ * 30 ms. Wall-clock times, so a bad second of the bench's fixed-rate run can be matched to what the node
+ * was doing then.
  */
 import fs from 'node:fs';
 import os from 'node:os';
