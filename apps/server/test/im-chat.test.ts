@@ -614,21 +614,31 @@ describe(`chat with the SDK (${dbLabel})`, () => {
 
     it('a sign-in right after the ticket reads no session from the database, and a ticket fetched before a sign-out opens nothing after it', async () => {
       const token = await tokenFor(t, 'online1');
-      const sig = await ticketFor(t, 'online1', token);
       const db = t.app.ctx.db;
       const query = db.query;
-      const statements: string[] = [];
-      db.query = ((sql: string, ...rest: unknown[]) => {
-        statements.push(sql);
-        return (query as (...a: unknown[]) => unknown).call(db, sql, ...rest);
-      }) as typeof db.query;
-      const client = create({ server: t.origin });
-      try {
-        await client.login({ userID: 'online1', userSig: sig });
-      } finally {
-        db.query = query;
-        await client.destroy();
+      let sig = '';
+      let statements: string[] = [];
+      let ms = Infinity;
+      // The grants are cached for 5 s (PermissionCache): a sign-in later than that reads them again, as
+      // it should. A machine busy enough to take that long gets another try; one of them must be quick.
+      for (let attempt = 0; attempt < 3 && ms >= 4000; attempt++) {
+        const t0 = performance.now();
+        sig = await ticketFor(t, 'online1', token);
+        statements = [];
+        db.query = ((sql: string, ...rest: unknown[]) => {
+          statements.push(sql);
+          return (query as (...a: unknown[]) => unknown).call(db, sql, ...rest);
+        }) as typeof db.query;
+        const client = create({ server: t.origin });
+        try {
+          await client.login({ userID: 'online1', userSig: sig });
+        } finally {
+          db.query = query;
+          await client.destroy();
+        }
+        ms = performance.now() - t0;
       }
+      expect(ms).toBeLessThan(4000);
       // The HTTP side's session cache (kept current over the bus) answered: the session, its roles and
       // the chat grant were read when the ticket was fetched, not again.
       expect(statements.filter((q) => /auth_session|blade_role_menu/.test(q))).toEqual([]);
