@@ -25,6 +25,17 @@ async function searchWord(page: Page, word: string) {
     .click();
 }
 
+/** A day (yyyy-MM-dd) on the browser's calendar: today, or `offset` days from the given day. */
+const calendarDay = (page: Page, from?: string, offset = 0) =>
+  page.evaluate(
+    ([f, o]) => {
+      const d = f ? new Date(`${f}T12:00:00`) : new Date();
+      d.setDate(d.getDate() + o);
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    },
+    [from, offset] as const,
+  );
+
 test.describe('the sensitive-word filter and the risk diary', () => {
   test('an administrator adds, tests, imports and removes words; a duplicate is refused by name', async ({
     pages,
@@ -95,6 +106,7 @@ test.describe('the sensitive-word filter and the risk diary', () => {
     await openChat(a.page);
     await chatWith(a.page, '李晓梅');
     const text = `私下转账可以吗 ${String(Date.now()).slice(-6)}`;
+    const sentFrom = await calendarDay(a.page);
     await send(a.page, text);
     // The sender sees what was delivered.
     await a.page.locator('.fc-im-msg').filter({ hasText: `****可以吗` }).first().waitFor();
@@ -112,13 +124,13 @@ test.describe('the sensitive-word filter and the risk diary', () => {
       .getByRole('button', { name: /搜\s?索/ })
       .click();
     await entry.waitFor();
-    // A time range: yesterday alone leaves it out, today finds it (dates as the browser's calendar shows them).
-    const day = (offset: number) =>
-      page.evaluate((o) => {
-        const d = new Date();
-        d.setDate(d.getDate() + o);
-        return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-      }, offset);
+    // A time range: the day before the entry's alone leaves it out, its day finds it (dates as the browser's
+    // calendar shows them). Its day is the one it shows, which is today: the browser's day when the message
+    // was sent, or, had midnight passed since, the day after. The browser's "today" read here instead would
+    // be tomorrow to an entry written just before midnight.
+    const seenBy = await calendarDay(page);
+    const created = (await entry.innerText()).match(/(\d{4}-\d{2}-\d{2}) \d{2}:\d{2}:\d{2}/)?.[1];
+    expect([sentFrom, seenBy]).toContain(created);
     const pickRange = async (from: string, to: string) => {
       await page.getByPlaceholder('开始日期').click();
       await page.getByPlaceholder('开始日期').fill(from);
@@ -126,11 +138,10 @@ test.describe('the sensitive-word filter and the risk diary', () => {
       await page.getByPlaceholder('结束日期').fill(to);
       await page.getByPlaceholder('结束日期').press('Enter');
     };
-    const yesterday = await day(-1);
+    const yesterday = await calendarDay(page, created, -1);
     await pickRange(yesterday, yesterday);
     await expect(entry).toHaveCount(0);
-    const today = await day(0);
-    await pickRange(today, today);
+    await pickRange(created!, created!);
     await entry.waitFor();
     // Read-only: an audit trail has no add, edit or remove.
     await expect(page.getByRole('button', { name: /新\s?增/ })).toHaveCount(0);

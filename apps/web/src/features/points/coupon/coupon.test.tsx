@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { message } from 'antd';
@@ -7,6 +7,16 @@ import { COUPON_STATUSES, type Coupon } from '@forecourt/contracts';
 import { toasts } from '@/shared/upload/test-env';
 import { buttonsOf, dialogTitled, drawPage, rowOf } from '@/shared/crud/testing';
 import i18n from '@/shared/i18n';
+
+/**
+ * The page reads "today" from the clock (the redeem button, the issue form's first day) whenever it draws,
+ * the rows below and the expected bodies whenever they are built: on the real clock a run across midnight
+ * compares two different days. The file's clock stands still at noon; only Date is faked, so antd's, React's
+ * and user-event's timers still run.
+ */
+vi.useFakeTimers({ toFake: ['Date'] });
+vi.setSystemTime(new Date(2026, 10, 29, 12, 0, 0));
+afterAll(() => vi.useRealTimers());
 
 const day = (offset: number) => dayjs().add(offset, 'day').format('YYYY-MM-DD');
 
