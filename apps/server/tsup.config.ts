@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'tsup';
 
 // Workspace packages ship TypeScript sources, so they are bundled. So are typebox and kysely: pure ESM
@@ -31,8 +34,17 @@ export default defineConfig({
     js: "import { createRequire as __forecourtRequire } from 'node:module'; const require = __forecourtRequire(import.meta.url);",
   },
   esbuildOptions: (o) => void (o.conditions = ['@forecourt/source', 'module']), // their sources, not a stale build
-  // The migrated empty database a first start is made from (src/platform/db/snapshot.ts).
   onSuccess: async () => {
+    // The build's id: a hash of what it bundled. A restart of the same build skips the seeds it already
+    // ran (src/boot.ts, prepareDatabase); a new build runs them again.
+    const hash = createHash('sha256');
+    for (const f of fs
+      .readdirSync('dist')
+      .filter((n) => n.endsWith('.js'))
+      .sort())
+      hash.update(f).update(fs.readFileSync(path.join('dist', f)));
+    fs.writeFileSync('dist/build-id', `${hash.digest('hex').slice(0, 32)}\n`);
+    // The migrated empty database a first start is made from (src/platform/db/snapshot.ts).
     execFileSync(process.execPath, ['dist/build-snapshot.js'], { stdio: 'inherit' });
   },
 });

@@ -31,6 +31,18 @@ const snapshotFile = () =>
   [path.join(here, SNAPSHOT_FILE), path.join(here, '../dist', SNAPSHOT_FILE)].find((f) => fs.existsSync(f)) ??
   path.join(here, SNAPSHOT_FILE);
 
+/**
+ * The build's id, a hash of the bundle that tsup.config.ts writes beside it; none when run from the
+ * sources. The seeds of a start are skipped when this build already ran them on the database (boot.ts).
+ */
+const buildId = (() => {
+  try {
+    return fs.readFileSync(path.join(here, 'build-id'), 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
+})();
+
 /** 500× V8's default (1,800,000): see below. */
 const WASM_TIERING_BUDGET = 900_000_000;
 
@@ -94,7 +106,7 @@ async function openPrepared(): Promise<{ db: Db; credentials: string[]; password
   const { prepareDatabase, pruneInitialPasswords } = await server;
   lap('openDb');
   if (isWorker()) return { db, credentials: [], passwordsKept: false };
-  const credentials = await prepareDatabase(db, config, (m) => logger.info(m), timings);
+  const credentials = await prepareDatabase(db, config, (m) => logger.info(m), timings, buildId);
   lapStart = performance.now();
   return { db, credentials, passwordsKept: await pruneInitialPasswords(db, config.dataDir) };
 }

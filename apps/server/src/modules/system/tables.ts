@@ -282,4 +282,15 @@ ${trigramIndexes([
   'CREATE INDEX blade_param_key_trgm ON blade_param USING gin (param_key gin_trgm_ops) WHERE is_deleted = 0;',
 ])}`,
   },
+  {
+    // What a start's seeds ran with (boot.ts, prepareDatabase): a restart of the same build skips them.
+    id: '0003_seed_state',
+    sql: `
+CREATE TABLE sys_seed_state (
+  id smallint PRIMARY KEY CHECK (id = 1),
+  fingerprint text NOT NULL,
+  seeded_at timestamptz NOT NULL DEFAULT now()
+);
+`,
+  },
 ];
