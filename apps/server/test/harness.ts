@@ -354,3 +354,17 @@ export async function until(cond: () => boolean | Promise<boolean>, ms = 10_000)
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/**
+ * When the local clock (the in-process server's too) is within `marginMs` of midnight, waits until a second
+ * past it. For a step whose assertions need the server's "today" to be one day from its start to its end,
+ * where the server's answer does not say which day it took: a run crossing midnight in the middle of the
+ * step would fail for the clock, not for the code. Real timers: the server's database work runs on them.
+ */
+export async function clearOfMidnight(marginMs = 15_000) {
+  const now = new Date();
+  const midnight = new Date(now);
+  midnight.setHours(24, 0, 0, 0);
+  const left = midnight.getTime() - now.getTime();
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 1_000));
+}

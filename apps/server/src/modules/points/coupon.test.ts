@@ -131,12 +131,14 @@ describe(`coupon records (${dbLabel})`, () => {
     expect(again.json().msg).toBe(`Coupon ${c!.code} is used, expired or voided`);
     expect((await post(admin, 'void', { id: c!.id, remark: '误发' })).statusCode).toBe(409);
 
-    const [later] = (await issue({ validFrom: day(3), validTo: day(10) })).json().data as Array<{
+    // The message names the start day that was sent, not one worked out again after the issue.
+    const validFrom = day(3);
+    const [later] = (await issue({ validFrom, validTo: day(10) })).json().data as Array<{
       id: string;
     }>;
     const early = await post(sales1, 'use', { id: later!.id, remark: '' });
     expect(early.statusCode).toBe(400);
-    expect(early.json().msg).toBe(`The coupon is not valid yet (from ${day(3)})`);
+    expect(early.json().msg).toBe(`The coupon is not valid yet (from ${validFrom})`);
     expect((await post(admin, 'void', { id: later!.id, remark: ' ' })).statusCode).toBe(400);
     expect((await post(sales1, 'void', { id: later!.id, remark: '误发' })).statusCode).toBe(403);
     const voided = await post(admin, 'void', { id: later!.id, remark: '误发' });
@@ -145,10 +147,12 @@ describe(`coupon records (${dbLabel})`, () => {
 
   it("the sweep expires unused coupons past their last day, every tenant's, and only those", async () => {
     const [c] = (await issue()).json().data as Array<{ id: string }>;
-    await q(
-      'UPDATE coupon_record SET valid_from = current_date - 10, valid_to = current_date - 1 WHERE id = $1',
-      [c!.id],
-    );
+    // Past days by the server's clock and zone, as the sweep reckons them (not the database's current_date).
+    await q('UPDATE coupon_record SET valid_from = $2::date, valid_to = $3::date WHERE id = $1', [
+      c!.id,
+      day(-10),
+      day(-1),
+    ]);
     expect(await expireCoupons(t.db)).toBeGreaterThanOrEqual(1);
     expect((await get(admin, `detail?id=${c!.id}`)).json().data.status).toBe('expired');
     const used = await q<{ n: number }>(
