@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes, randomUUID } from 'node:crypto';
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import helmet from 'helmet';
@@ -31,6 +31,7 @@ import { langOf, t } from './platform/i18n.js';
 import { getOrCreateSecret } from './platform/secrets.js';
 import { lazyCompilers } from './platform/lazy-schemas.js';
 import { drainOnClose, Inflight } from './platform/inflight.js';
+import { OpenApiCache } from './platform/openapi-cache.js';
 import type { App, AppContext } from './platform/context.js';
 import { modules } from './modules/index.js';
 import { webPageFor, type WebPage } from './web-pages.js';
@@ -49,6 +50,11 @@ export interface BuildOptions {
   bus?: Bus;
   /** A pino logger of the caller (main.ts); tests run without one. */
   loggerInstance?: FastifyServerOptions['loggerInstance'];
+  /**
+   * The build's id (main.ts reads it beside the bundle): with it the OpenAPI document is kept in the data
+   * folder for the next start of this build (platform/openapi-cache.ts). Run from the sources: none.
+   */
+  build?: string;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -61,6 +67,10 @@ export async function buildApp(
   opts: BuildOptions,
 ): Promise<App & { routeTable: RouteInfo[]; compileSchemas: () => number }> {
   const { config, db } = opts;
+  const docs = opts.build
+    ? new OpenApiCache(path.join(config.dataDir, 'openapi.json'), opts.build)
+    : undefined;
+  docs?.load();
   const schemas = lazyCompilers();
   const app = Fastify({
     schemaController: { compilersFactory: schemas.compilersFactory },
@@ -260,6 +270,20 @@ export async function buildApp(
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     logo: { type: 'image/svg+xml', content: Buffer.from(DOCS_LOGO), href: '/api/docs', target: '_self' },
+    // The document as the last start of this build kept it, when its routes are these (the plugin's own
+    // handler would build it again); answered here, before that handler.
+    ...(docs
+      ? {
+          uiHooks: {
+            onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
+              if (req.routeOptions.url !== '/api/docs/json') return;
+              const routes = routeTable.map((r) => `${String(r.method)} ${r.url}`);
+              const json = await docs.json(routes, () => app.swagger());
+              return reply.type('application/json; charset=utf-8').send(json);
+            },
+          },
+        }
+      : {}),
   });
 
   for (const m of modules) await m.setup?.(ctx, app.log);

@@ -153,7 +153,7 @@ async function serve() {
   const bus = await openBus(config.REDIS_URL);
   lap('bus');
   const { buildApp } = await server;
-  const app = await buildApp({ config, db, bus, loggerInstance: logger });
+  const app = await buildApp({ config, db, bus, loggerInstance: logger, build: buildId });
   lap('buildApp');
 
   const reducer = new MemoryReducer(logger);
