@@ -1127,6 +1127,12 @@ export interface SysSecret {
   value: string;
 }
 
+export interface SysSeedState {
+  fingerprint: string;
+  id: number;
+  seededAt: Generated<Timestamp>;
+}
+
 export interface DB {
   auth_captcha: AuthCaptcha;
   auth_failure: AuthFailure;
@@ -1202,6 +1208,7 @@ export interface DB {
   schema_migrations: SchemaMigrations;
   sys_list_version: SysListVersion;
   sys_secret: SysSecret;
+  sys_seed_state: SysSeedState;
 }
 
 /** Every column of every table (camelCase) with the kind a list filter checks its value against. */
@@ -2245,6 +2252,11 @@ export const tableColumns = {
     createTime: 'date',
     name: 'text',
     value: 'text',
+  },
+  sys_seed_state: {
+    fingerprint: 'text',
+    id: 'integer',
+    seededAt: 'date',
   },
 } as const;
 
