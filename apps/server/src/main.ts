@@ -33,7 +33,8 @@ const snapshotFile = () =>
 
 /**
  * The build's id, a hash of the bundle that tsup.config.ts writes beside it; none when run from the
- * sources. The seeds of a start are skipped when this build already ran them on the database (boot.ts).
+ * sources. The seeds of a start are skipped when this build already ran them on the database (boot.ts),
+ * and the OpenAPI document it built is kept for its next start (platform/openapi-cache.ts).
  */
 const buildId = (() => {
   try {

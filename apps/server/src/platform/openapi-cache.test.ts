@@ -52,6 +52,17 @@ describe('the kept OpenAPI document', () => {
     expect(fs.existsSync(path.dirname(nowhere))).toBe(false);
   });
 
+  it('tries again after a document that could not be made', async () => {
+    const c = new OpenApiCache(path.join(dir, 'retry.json'), 'b');
+    await expect(
+      c.json(routes, () => {
+        throw new Error('a schema the converter refuses');
+      }),
+    ).rejects.toThrow('a schema the converter refuses');
+    expect(await c.json(routes, () => ({ second: true }))).toBe('{"second":true}');
+    await c.saved;
+  });
+
   it('makes the document once per node, for every request that asks at the same time', async () => {
     const make = vi.fn(() => ({ once: true }));
     const c = new OpenApiCache(path.join(dir, 'together.json'), 'b');

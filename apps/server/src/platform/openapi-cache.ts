@@ -37,7 +37,15 @@ export class OpenApiCache {
 
   /** The document as JSON: the kept one when it was made for these routes, else `make()`'s, then kept. */
   json(routes: readonly string[], make: () => unknown): Promise<string> {
-    return (this.text ??= this.resolve(routes, make));
+    if (!this.text) {
+      const text = this.resolve(routes, make);
+      // A document that could not be made is tried again by the next request, not answered as a failure.
+      text.catch(() => {
+        if (this.text === text) this.text = undefined;
+      });
+      this.text = text;
+    }
+    return this.text;
   }
 
   private async resolve(routes: readonly string[], make: () => unknown): Promise<string> {
