@@ -19,6 +19,8 @@ export interface Started {
   url: string;
   /** From spawn to the first answered request. */
   readyMs: number;
+  /** What it has written so far, standard output and error together. */
+  output: () => string;
   stop: () => Promise<void>;
 }
 
@@ -56,6 +58,7 @@ export async function startProcess(
     proc,
     url,
     readyMs,
+    output: () => output,
     stop: () =>
       new Promise((resolve) => {
         if (proc.exitCode !== null) return resolve();
