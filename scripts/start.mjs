@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
+import { START_NODE_FLAGS } from '../apps/server/node-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 if (!fs.existsSync(path.join(root, 'node_modules'))) {
@@ -17,14 +17,10 @@ const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-if-nee
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const server = spawn(
-  process.execPath,
-  ['--enable-source-maps', ...SERVER_NODE_FLAGS, path.join(root, 'apps/server/dist/main.js')],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    env: process.env,
-  },
-);
+const server = spawn(process.execPath, [...START_NODE_FLAGS, path.join(root, 'apps/server/dist/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -25,3 +25,11 @@ export const SERVER_NODE_FLAGS = [
   '--min-semi-space-size=16',
   '--heap-growing-percent=100',
 ];
+
+/**
+ * What `npm start` runs the server with (scripts/start.mjs): the flags above, and stack traces that name
+ * the TypeScript sources. Node 20 reads and parses the bundle's source maps as each module loads, so a
+ * start pays for them: the build leaves the sources' text out of the maps (tsup.config.ts), and the
+ * restart bench times a start with these flags (`BENCH_FLAGS=start`).
+ */
+export const START_NODE_FLAGS = ['--enable-source-maps', ...SERVER_NODE_FLAGS];

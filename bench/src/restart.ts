@@ -7,12 +7,15 @@
  *
  * `npm run bench:restart -w bench` after `npm run build`. BENCH_SERVER_MAIN: the other build (an earlier
  * commit built in a worktree, say), required; the second is this checkout's. BENCH_PAIRS: pairs (20).
+ * BENCH_FLAGS=start: both run with the Node flags `npm start` gives the server (apps/server/node-flags.mjs,
+ * source maps among them); otherwise with none, as the foundation bench starts it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, startProcess } from './lib/process.js';
+import { START_NODE_FLAGS } from '../../apps/server/node-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const other = process.env.BENCH_SERVER_MAIN;
@@ -27,6 +30,7 @@ for (const main of Object.values(builds))
     process.exit(1);
   }
 const PAIRS = Math.max(1, Number(process.env.BENCH_PAIRS ?? 20));
+const flags = process.env.BENCH_FLAGS === 'start' ? START_NODE_FLAGS : [];
 
 type Build = keyof typeof builds;
 interface Restart {
@@ -44,7 +48,7 @@ async function start(build: Build, dataDir: string): Promise<Restart> {
     LOG_LEVEL: 'info', // the "ready" line and its steps
     RATE_LIMIT: 'off',
   };
-  const s = await startProcess([builds[build]], env, await freePort(), '/api/docs/json');
+  const s = await startProcess([...flags, builds[build]], env, await freePort(), '/api/docs/json');
   await s.stop();
   const line = s
     .output()
@@ -81,7 +85,9 @@ const seeds = (t: Record<string, number>) =>
   Object.entries(t)
     .filter(([k]) => k.startsWith('seed'))
     .reduce((n, [, v]) => n + v, 0);
-console.log(`\n${PAIRS} alternating pairs, medians (other: ${builds.other})`);
+console.log(
+  `\n${PAIRS} alternating pairs, medians (other: ${builds.other}; Node flags: ${flags.join(' ') || 'none'})`,
+);
 for (const b of Object.keys(builds) as Build[]) {
   const rs = runs[b];
   const of = (f: (r: Restart) => number | undefined) =>
