@@ -10,9 +10,10 @@ import type { Plugin } from 'esbuild';
 // rest of the list below. Node would otherwise resolve, read and compile their small CommonJS modules one
 // by one at every start. A restart opened 491 files from node_modules; it now opens 23: PGlite and
 // argon2, which find their WebAssembly, data and native files beside their own code, and swagger-ui's
-// package.json (the plugin below). A restart on PGlite took 80–90 ms less (docs/bench.md, twenty-second
-// session). What a start does not load (the S3 client, amqplib, ioredis, pg, pdfkit and its fonts, the
-// captcha's fonts, the spreadsheet reader) stays external: each is imported when first used.
+// package.json (the plugin below). With the whitespace left out (below), a restart on PGlite took 181 ms
+// less (docs/bench.md, twenty-second session). What a start does not load (the S3 client, amqplib,
+// ioredis, pg, pdfkit and its fonts, the captcha's fonts, the spreadsheet reader) stays external: each
+// is imported when first used.
 
 /**
  * @fastify/swagger-ui serves its static files from the folder beside its own code (`__dirname`), which a
