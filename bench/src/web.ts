@@ -24,7 +24,8 @@ import { BUDGETS, GOALS, overBudget, weigh } from '../../scripts/web-budget.mjs'
 import { atPhonePace } from '../../scripts/phone-pace.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const serverMain = path.join(root, 'apps/server/dist/main.js');
+// BENCH_SERVER_MAIN: another build of the server (an earlier commit's) serving the same web build.
+const serverMain = process.env.BENCH_SERVER_MAIN ?? path.join(root, 'apps/server/dist/main.js');
 const PASSWORD = 'Admin#Bench2026';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
