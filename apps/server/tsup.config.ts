@@ -2,8 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { defineConfig } from 'tsup';
-import type { Plugin } from 'esbuild';
+import { defineConfig, type Options } from 'tsup';
+
+/** An esbuild plugin, as tsup takes it (esbuild is tsup's dependency, not ours). */
+type Plugin = NonNullable<Options['esbuildPlugins']>[number];
 
 // Workspace packages ship TypeScript sources, so they are bundled. So is every package a start loads:
 // typebox and kysely, Fastify with its plugins and their dependencies, pino, ws, fast-jwt, helmet and the

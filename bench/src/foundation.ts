@@ -18,6 +18,7 @@ import { sm2 } from 'sm-crypto';
 import { cpuPerRequest, cpuText, type CpuPerRequest } from './lib/cpu.js';
 import { load, type LoadFigures } from './lib/load.js';
 import { freePort, startProcess } from './lib/process.js';
+import { median } from './lib/median.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // BENCH_SERVER_MAIN: another build of the server (an earlier commit's), benched by this harness and peer.
@@ -33,11 +34,8 @@ const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 // Starts timed for each start figure (ours' restart, the peer's start); the median is reported. One start
 // swung by ±15 % from run to run on a shared machine, as much as a change under test (docs/bench.md).
 const STARTS = Math.max(1, Number(process.env.BENCH_STARTS ?? 5));
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : Math.round((s[m - 1]! + s[m]!) / 2);
-};
+// Whole milliseconds, as every figure of the report.
+const medianMs = (xs: number[]) => Math.round(median(xs));
 
 if (!fs.existsSync(serverMain)) {
   console.error('The server is not built: run `npm run build` first.');
@@ -221,7 +219,7 @@ async function runOurs(database: 'pglite' | 'postgres'): Promise<DbRun> {
       return {
         database,
         coldStartMs: cold.readyMs,
-        warmStartMs: median(warmStartsMs),
+        warmStartMs: medianMs(warmStartsMs),
         warmStartsMs,
         signIn,
         signInPeer,
@@ -256,7 +254,7 @@ async function runPeer() {
     const menuRoutes = await load({ url: `${cold.url}/routes`, connections: 10, seconds: SECONDS });
     const hello = await load({ url: `${cold.url}/hello`, connections: 10, seconds: SECONDS });
     // coldStartMs: the median of its starts (the peer keeps no data, so each start is alike).
-    return { coldStartMs: median(startsMs), startsMs, signIn, menuRoutes, hello };
+    return { coldStartMs: medianMs(startsMs), startsMs, signIn, menuRoutes, hello };
   } finally {
     await cold.stop();
   }

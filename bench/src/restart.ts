@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, startProcess } from './lib/process.js';
+import { median } from './lib/median.js';
 import { START_NODE_FLAGS } from '../../apps/server/node-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -57,12 +58,6 @@ async function start(build: Build, dataDir: string): Promise<Restart> {
   const ready = line ? (JSON.parse(line) as { ms?: number; timings?: Record<string, number> }) : {};
   return { ms: s.readyMs, ...(ready.ms !== undefined && { ready: ready.ms }), timings: ready.timings ?? {} };
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 const dirs = {} as Record<Build, string>;
 const runs: Record<Build, Restart[]> = { other: [], this: [] };
