@@ -113,6 +113,26 @@ export default tseslint.config(
     },
   },
   {
+    // The built server runs as a script compiled with `vm` (src/launch.ts), where an `import()` goes through
+    // Node 20's experimental vm loader: a package is loaded on first use with importPackage, which imports
+    // through the launcher. The server's own modules are bundled, so a relative `import()` is fine.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/platform/packages.ts',
+      'apps/server/src/launch.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportExpression:not([source.type='Literal'][source.value=/^\\./])",
+          message: 'Load a package on first use with importPackage (src/platform/packages.ts).',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: {
       globals: {

@@ -27,9 +27,10 @@ export const SERVER_NODE_FLAGS = [
 ];
 
 /**
- * What `npm start` runs the server with (scripts/start.mjs): the flags above, and stack traces that name
- * the TypeScript sources. Node 20 reads and parses the bundle's source maps as each module loads, so a
- * start pays for them: the build leaves the sources' text out of the maps (tsup.config.ts), and the
- * restart bench times a start with these flags (`BENCH_FLAGS=start`).
+ * What `npm start` runs the server with (scripts/start.mjs): the flags above. Not `--enable-source-maps`:
+ * the launcher maps the bundle's stack traces to the TypeScript sources itself, reading the map with the
+ * first trace that needs it (src/launch.ts, src/platform/stack-map.ts), where Node read and parsed it at
+ * every start; and under that flag the launcher loads the bundle without its code cache. The restart bench
+ * times a start with these flags (`BENCH_FLAGS=start`).
  */
-export const START_NODE_FLAGS = ['--enable-source-maps', ...SERVER_NODE_FLAGS];
+export const START_NODE_FLAGS = [...SERVER_NODE_FLAGS];

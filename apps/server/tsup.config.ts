@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { defineConfig, type Options } from 'tsup';
+import { build, defineConfig, type Options } from 'tsup';
 
 /** An esbuild plugin, as tsup takes it (esbuild is tsup's dependency, not ours). */
 type Plugin = NonNullable<Options['esbuildPlugins']>[number];
@@ -41,14 +41,23 @@ const swaggerUiStaticDir: Plugin = {
   },
 };
 
+/**
+ * The server is one CommonJS bundle, dist/server.cjs, that dist/main.js (src/launch.ts) compiles from
+ * V8's code cache: Node 20 has no compile cache for ES modules, nor a way to give one to its loader. A
+ * restart on PGlite took ~0.2 s less than the ES-module bundle it replaced, whose 20 chunks the loader
+ * linked and parsed at every start (docs/bench.md, twenty-third session). A bundle is `import.meta.url`'s
+ * only user here: CommonJS has its own `__filename`.
+ */
 export default defineConfig({
-  entry: ['src/main.ts', 'src/build-snapshot.ts'],
-  format: ['esm'],
+  entry: ['src/server.ts', 'src/build-snapshot.ts'],
+  format: ['cjs'],
   platform: 'node',
   target: 'node20',
   outDir: 'dist',
   clean: true,
   sourcemap: true,
+  define: { 'import.meta.url': '__forecourtImportMetaUrl' },
+  banner: { js: "const __forecourtImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
   noExternal: [
     /^@forecourt\//,
     /^typebox(\/|$)/,
@@ -64,31 +73,46 @@ export default defineConfig({
     /^(fastify|pino|ws|fast-jwt|helmet|lru-cache|modern-ahocorasick|proper-lockfile)$/,
     /^@fastify\/(formbody|multipart|rate-limit|websocket|type-provider-typebox|static|swagger-ui)$/,
   ],
-  // The bundled CommonJS modules require Node's own modules; an ES module has no `require` of its own.
-  banner: {
-    js: "import { createRequire as __forecourtRequire } from 'node:module'; const require = __forecourtRequire(import.meta.url);",
-  },
   esbuildPlugins: [swaggerUiStaticDir],
   // Without the whitespace and comments, the bundle is 3.9 MB instead of 5.4: read, decoded and parsed at
   // every start. Names are kept, and the source maps give a stack trace its TypeScript lines.
   minifyWhitespace: true,
   esbuildOptions: (o) => {
     o.conditions = ['@forecourt/source', 'module']; // their sources, not a stale build
-    // `npm start` runs with --enable-source-maps, and Node 20 reads and parses every map as its module
-    // loads. A stack trace needs the mappings, not a copy of each source: 3.3 MB of maps instead of 10.4.
+    // A stack trace needs the mappings, not a copy of each source (src/platform/stack-map.ts): 3.3 MB of
+    // maps instead of 10.4, read with the first stack trace that needs them.
     o.sourcesContent = false;
   },
   onSuccess: async () => {
+    // An `import()` in the bundle would go through Node's experimental vm loader (src/platform/packages.ts):
+    // the one allowed is `importPackage`'s own, for a run from the sources.
+    const imports = fs.readFileSync('dist/server.cjs', 'utf8').match(/(?<![\w$.])import\(/g)?.length ?? 0;
+    if (imports !== 1)
+      throw new Error(
+        `dist/server.cjs holds ${imports} import() calls, not 1: load packages with importPackage`,
+      );
+    // The launcher, an ES module (the package's type): src/launch.ts and the two small files it imports.
+    await build({
+      entry: { main: 'src/launch.ts' },
+      format: ['esm'],
+      platform: 'node',
+      target: 'node20',
+      outDir: 'dist',
+      clean: false,
+      config: false,
+      silent: true,
+    });
     // The build's id: a hash of what it bundled. A restart of the same build skips the seeds it already
-    // ran (src/boot.ts, prepareDatabase); a new build runs them again.
+    // ran (src/boot.ts, prepareDatabase), and the launcher's code cache is this build's; a new build runs
+    // them again and makes a cache of its own.
     const hash = createHash('sha256');
     for (const f of fs
       .readdirSync('dist')
-      .filter((n) => n.endsWith('.js'))
+      .filter((n) => n.endsWith('.js') || n.endsWith('.cjs'))
       .sort())
       hash.update(f).update(fs.readFileSync(path.join('dist', f)));
     fs.writeFileSync('dist/build-id', `${hash.digest('hex').slice(0, 32)}\n`);
     // The migrated empty database a first start is made from (src/platform/db/snapshot.ts).
-    execFileSync(process.execPath, ['dist/build-snapshot.js'], { stdio: 'inherit' });
+    execFileSync(process.execPath, ['dist/build-snapshot.cjs'], { stdio: 'inherit' });
   },
 });

@@ -48,10 +48,10 @@ export interface BuildOptions {
   config: Config;
   db: Db;
   bus?: Bus;
-  /** A pino logger of the caller (main.ts); tests run without one. */
+  /** A pino logger of the caller (server.ts); tests run without one. */
   loggerInstance?: FastifyServerOptions['loggerInstance'];
   /**
-   * The build's id (main.ts reads it beside the bundle): with it the OpenAPI document is kept in the data
+   * The build's id (server.ts reads it beside the bundle): with it the OpenAPI document is kept in the data
    * folder for the next start of this build (platform/openapi-cache.ts). Run from the sources: none.
    */
   build?: string;
@@ -59,7 +59,7 @@ export interface BuildOptions {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** How long a closing server waits for the requests still running (main.ts's own limit is 10 s). */
+/** How long a closing server waits for the requests still running (server.ts's own limit is 10 s). */
 export const DRAIN_MS = 5_000;
 
 /** Builds the whole server on a ready database (migrated and seeded by the caller). */

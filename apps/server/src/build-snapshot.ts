@@ -10,5 +10,7 @@ import { SNAPSHOT_FILE, writeSnapshot } from './platform/db/index.js';
 
 const file = path.join(path.dirname(fileURLToPath(import.meta.url)), SNAPSHOT_FILE);
 const t = performance.now();
-await writeSnapshot(file, allMigrations());
-process.stdout.write(`database snapshot: ${file} (${Math.round(performance.now() - t)} ms)\n`);
+// No top-level await: the build bundles this file as CommonJS, as it does the server (tsup.config.ts).
+void writeSnapshot(file, allMigrations()).then(() =>
+  process.stdout.write(`database snapshot: ${file} (${Math.round(performance.now() - t)} ms)\n`),
+);

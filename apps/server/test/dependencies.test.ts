@@ -24,8 +24,11 @@ function unused(workspace: string, roots: string[]): string[] {
     .join('\n');
   return Object.keys(pkg.dependencies ?? {}).filter((name) => {
     const spec = name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-    // import … from 'x', import('x'), require('x') and their subpaths ('x/browser').
-    return !new RegExp(`(from\\s+|import\\s*\\(\\s*|require\\(\\s*|import\\s+)'${spec}(/[^']*)?'`).test(text);
+    // import … from 'x', import('x'), require('x'), importPackage<…>('x') (src/platform/packages.ts) and
+    // their subpaths ('x/browser').
+    return !new RegExp(
+      `(from\\s+|import\\s*\\(\\s*|require\\(\\s*|import\\s+|importPackage(<.*?>)?\\(\\s*)'${spec}(/[^']*)?'`,
+    ).test(text);
   });
 }
 

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { importPackage } from './packages.js';
 
 /**
  * Fan-out between server nodes. In-process by default; Redis pub/sub when REDIS_URL is set.
@@ -120,7 +121,7 @@ export class RedisBus implements Bus {
 
   static async open(url: string, prefix = 'forecourt:'): Promise<RedisBus> {
     // ioredis is loaded only when REDIS_URL is set: a single node does not pay for it at start.
-    const { Redis } = await import('ioredis');
+    const { Redis } = await importPackage<typeof import('ioredis')>('ioredis');
     const opts = { lazyConnect: true, maxRetriesPerRequest: 3 };
     // Commands issued in one turn leave in one write, in order: a chat send's rate check and its two
     // publishes were three writes (and three wake-ups of Redis) each, a fifth of a busy node's time.

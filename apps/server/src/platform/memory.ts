@@ -2,6 +2,7 @@ import type { Session } from 'node:inspector';
 import { performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import type { Logger } from 'pino';
+import { importPackage } from './packages.js';
 
 /**
  * Gives the young generation back once the node has gone quiet.
@@ -165,7 +166,7 @@ export class MemoryReducer {
   /** The session, opened on first use: a Node built without the inspector fails here, not at start. */
   private async connected(): Promise<Session> {
     if (!this.session) {
-      const { Session } = await import('node:inspector');
+      const { Session } = await importPackage<typeof import('node:inspector')>('node:inspector');
       const session = new Session();
       session.connect();
       this.session = session;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../platform/db/index.js';
+import { importPackage } from '../../platform/packages.js';
 
 export const CAPTCHA_LENGTH = 5;
 export const CAPTCHA_TTL_MINUTES = 30;
@@ -7,7 +8,9 @@ export const CAPTCHA_TTL_MINUTES = 30;
 /** A new captcha: its key and the image as a data URL. The code is kept server-side only. */
 export async function createCaptcha(db: Db): Promise<{ key: string; image: string }> {
   // svg-captcha parses its font when loaded: loaded on first use: it is heavy, and a start should not pay for it (docs/architecture.md "Start").
-  const { default: svgCaptcha } = await import('svg-captcha');
+  const { default: svgCaptcha } = await importPackage<{ default: typeof import('svg-captcha') }>(
+    'svg-captcha',
+  );
   const c = svgCaptcha.create({
     size: CAPTCHA_LENGTH,
     noise: 2,

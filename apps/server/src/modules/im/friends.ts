@@ -5,6 +5,7 @@
 import type { pinyin as Pinyin } from 'pinyin-pro';
 import { all, scoped, sql, type SqlBool } from '../../platform/sql/index.js';
 import type { Db } from '../../platform/db/index.js';
+import { importPackage } from '../../platform/packages.js';
 
 export interface Friend {
   id: string;
@@ -21,7 +22,8 @@ type PinyinFn = typeof Pinyin;
  * loading it cost ~12 ms of the main thread (docs/architecture.md "Start").
  */
 let loading: Promise<PinyinFn> | undefined;
-const loadPinyin = () => (loading ??= import('pinyin-pro').then((m) => m.pinyin));
+const loadPinyin = () =>
+  (loading ??= importPackage<typeof import('pinyin-pro')>('pinyin-pro').then((m) => m.pinyin));
 
 /** 'A'…'Z' for names starting with a Latin letter or a Chinese character; '#' otherwise. */
 function initialOf(pinyin: PinyinFn, name: string): string {

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type PDFKit from 'pdfkit';
 import { ENUM_LABELS, MACHINES, type OfferView } from '@forecourt/contracts/sales';
 import type { Lang } from '../../platform/i18n.js';
+import { importPackage } from '../../platform/packages.js';
 
 const FONT_FILE = 'NotoSansSC-gb2312.otf';
 
@@ -118,7 +119,7 @@ export function groupMoney(v: string): string {
 /** The offer as a PDF in the caller's language (the customer's name and the model stay as written). */
 export async function offerPdf(o: OfferView, lang: Lang): Promise<Buffer> {
   // pdfkit (with its font engine) is loaded on first use: it is heavy, and a start should not pay for it (docs/architecture.md "Start").
-  const PDFDocument = (await import('pdfkit')).default as typeof PDFKit;
+  const PDFDocument = (await importPackage<{ default: typeof PDFKit }>('pdfkit')).default;
   const t = L[lang];
   const i = lang === 'zh' ? 0 : 1;
   const doc = new PDFDocument({

@@ -23,6 +23,7 @@ import type { Scope } from '../../platform/scope.js';
 import { all, exec, scoped } from '../../platform/sql/index.js';
 import { checkResource, dayOf, type ResourceInput } from './resource-rules.js';
 import './resource-messages.js';
+import { importPackage } from '../../platform/packages.js';
 
 export type Cell = string | number | boolean | Date | null | undefined;
 
@@ -32,7 +33,7 @@ const key = (...parts: Array<string | number>) => parts.map((p) => String(p).tri
 /** The cells of an uploaded .xlsx (first sheet); a file that is no sheet is a 400. */
 export async function readUpload(base64: string): Promise<Cell[][]> {
   // read-excel-file is loaded on first use: it is heavy, and a start should not pay for it (docs/architecture.md "Start").
-  const { readSheet } = await import('read-excel-file/node');
+  const { readSheet } = await importPackage<typeof import('read-excel-file/node')>('read-excel-file/node');
   try {
     return (await readSheet(Buffer.from(base64, 'base64'))) as Cell[][];
   } catch {

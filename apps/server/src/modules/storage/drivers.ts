@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../../config.js';
+import { importPackage } from '../../platform/packages.js';
 
 /** The key already holds bytes: a stored file is never replaced. */
 export class KeyExistsError extends Error {
@@ -69,7 +70,7 @@ export class S3Driver implements StorageDriver {
   readonly kind = 's3' as const;
   // The AWS SDK is the heaviest import of the server: loaded with the first file stored or read, so a
   // start does not pay for it (docs/architecture.md "Start").
-  private readonly sdk = import('@aws-sdk/client-s3');
+  private readonly sdk = importPackage<typeof import('@aws-sdk/client-s3')>('@aws-sdk/client-s3');
   private clientP?: Promise<S3Client>;
   constructor(
     private readonly bucket: string,

@@ -12,6 +12,7 @@ import { exec, scoped } from '../../platform/sql/index.js';
 import { KeyExistsError, type StorageDriver } from './drivers.js';
 import { POLICIES, contentMatches, contentTypeOf, extOf, type PolicyName } from './policy.js';
 import type { UploadGrant } from './token.js';
+import { importPackage } from '../../platform/packages.js';
 
 export interface UploadResult {
   key: string;
@@ -89,7 +90,7 @@ export async function storeUpload(
       throw e;
     }
     if (!size) throw bad('storage.noFile');
-    const { fileTypeFromBuffer } = await import('file-type'); // Loaded on first use: it is heavy, and a start should not pay for it (docs/architecture.md "Start")
+    const { fileTypeFromBuffer } = await importPackage<typeof import('file-type')>('file-type'); // Loaded on first use: it is heavy, and a start should not pay for it (docs/architecture.md "Start")
     const detected = await fileTypeFromBuffer(head);
     if (!contentMatches(ext, detected?.mime)) throw bad('storage.contentMismatch', { ext });
   } catch (e) {

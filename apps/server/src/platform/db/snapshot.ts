@@ -31,7 +31,7 @@ export interface Snapshot {
   file: string;
   /**
    * The migrations of this build: the snapshot must have been made from exactly these (fingerprintOf). A
-   * promise lets the folder be unpacked while they load (main.ts loads the modules while the database
+   * promise lets the folder be unpacked while they load (server.ts loads the modules while the database
    * opens); it is put in place only once they are known to match.
    */
   migrations: ModuleMigrations[] | Promise<ModuleMigrations[]>;

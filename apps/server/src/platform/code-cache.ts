@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type vm from 'node:vm';
+
+/** What V8 checks a code cache against, beside the source: Node and its flags. */
+export interface Runtime {
+  version: string;
+  arch: string;
+  execArgv: readonly string[];
+  env: { NODE_OPTIONS?: string; DATABASE_URL?: string };
+}
+
+/**
+ * The launcher's code cache file for the bundle in `dir` (src/launch.ts): named by the build's id and by
+ * all that V8 takes a cache under, so that a cache is only ever offered where it fits. V8 checks the
+ * source by its length alone: without a build id there is no cache. The flags are the command line's,
+ * NODE_OPTIONS' and the WebAssembly tiering the launcher sets without DATABASE_URL (src/wasm-tiering.ts).
+ */
+export function cacheFileOf(
+  dir: string,
+  buildId: string | undefined,
+  rt: Runtime = process,
+): string | undefined {
+  if (!buildId) return undefined;
+  const key = createHash('sha256')
+    .update(
+      JSON.stringify([
+        buildId,
+        rt.version,
+        rt.arch,
+        rt.execArgv,
+        rt.env.NODE_OPTIONS ?? '',
+        rt.env.DATABASE_URL ? 'wasm-default' : 'wasm-tiering',
+      ]),
+    )
+    .digest('hex')
+    .slice(0, 24);
+  return path.join(dir, 'code-cache', `server-${key}.bin`);
+}
+
+export function readCache(file: string | undefined): Buffer | undefined {
+  if (!file) return undefined;
+  try {
+    return fs.readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Writes the script's cache when the process exits: what it compiled by then (the start, the requests) is
+ * in it. Through a temporary file and a rename, so that a process starting meanwhile reads a whole file or
+ * none; a folder that cannot be written leaves the next start to compile as this one did.
+ */
+export function keepAtExit(script: vm.Script, file: string): void {
+  process.once('exit', () => {
+    try {
+      const data = script.createCachedData();
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      const temporary = `${file}.${process.pid}.tmp`;
+      fs.writeFileSync(temporary, data);
+      fs.renameSync(temporary, file);
+    } catch {
+      // read-only: no cache
+    }
+  });
+}
