@@ -62,11 +62,19 @@ describe('mapStackTraces', () => {
     expect(stack[1]).toBe(`    at boom (${file}:3:11)`);
   });
 
-  it('keeps the head V8 gives an error: its name and message', () => {
+  it('keeps the head Node gives an error: its name, a Node error’s code, its message', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-map-'));
     const { file } = bundleIn(dir, true);
     mapStackTraces(file);
-    const e = new TypeError('bad value');
-    expect(e.stack!.split('\n')[0]).toBe('TypeError: bad value');
+    expect(new TypeError('bad value').stack!.split('\n')[0]).toBe('TypeError: bad value');
+    let nodeError: Error | undefined;
+    try {
+      fs.readFileSync({} as string);
+    } catch (e) {
+      nodeError = e as Error;
+    }
+    expect(nodeError!.stack!.split('\n')[0]).toMatch(
+      /^TypeError \[ERR_INVALID_ARG_TYPE\]: The "path" argument/,
+    );
   });
 });

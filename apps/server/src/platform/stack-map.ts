@@ -38,13 +38,23 @@ export function mapStackTraces(bundle: string): void {
       return text;
     }
   };
-  Error.prepareStackTrace = (error: unknown, frames: NodeJS.CallSite[]) => {
-    let head: string;
-    try {
-      head = Error.prototype.toString.call(error);
-    } catch {
-      head = 'Error';
-    }
-    return [head, ...frames.map((f) => `    at ${mapped(f)}`)].join('\n');
-  };
+  Error.prepareStackTrace = (error: unknown, frames: NodeJS.CallSite[]) =>
+    [headOf(error), ...frames.map((f) => `    at ${mapped(f)}`)].join('\n');
+}
+
+/**
+ * The first line of a trace as Node writes it (its internal/errors.js): a Node error's code in brackets,
+ * which Error.prototype.toString leaves out. Node marks its errors with a symbol it does not export.
+ */
+function headOf(error: unknown): string {
+  try {
+    for (let o = error; o && typeof o === 'object'; o = Object.getPrototypeOf(o) as unknown)
+      if (Object.getOwnPropertySymbols(o).some((s) => s.description === 'kIsNodeError')) {
+        const e = error as { name: unknown; code: unknown; message: unknown };
+        return `${String(e.name)} [${String(e.code)}]: ${String(e.message)}`;
+      }
+    return Error.prototype.toString.call(error);
+  } catch {
+    return 'Error';
+  }
 }
