@@ -44,7 +44,7 @@ const swaggerUiStaticDir: Plugin = {
 /**
  * The server is one CommonJS bundle, dist/server.cjs, that dist/main.js (src/launch.ts) compiles from
  * V8's code cache: Node 20 has no compile cache for ES modules, nor a way to give one to its loader. A
- * restart on PGlite took ~0.2 s less than the ES-module bundle it replaced, whose 20 chunks the loader
+ * restart on PGlite took 0.11–0.16 s less than the ES-module bundle it replaced, whose 20 chunks the loader
  * linked and parsed at every start (docs/bench.md, twenty-third session). A bundle is `import.meta.url`'s
  * only user here: CommonJS has its own `__filename`.
  */
