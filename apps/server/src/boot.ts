@@ -35,7 +35,7 @@ export async function prepareDatabase(
   log: (msg: string) => void = () => {},
   /** Filled with the milliseconds of each step (migrate, seed:<module>), for the start's breakdown. */
   timings: Record<string, number> = {},
-  /** This build’s id (server.ts reads it); undefined: the seeds always run. */
+  /** This build's id (server.ts reads it); undefined: the seeds always run. */
   build?: string,
 ): Promise<string[]> {
   let t = performance.now();

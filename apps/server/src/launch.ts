@@ -28,6 +28,7 @@ import { LAUNCHER_CODE_CACHE, LAUNCHER_IMPORT, type CodeCacheState } from './pla
 import { cacheFileOf, keepAtExit, readCache } from './platform/code-cache.js';
 import { mapStackTraces } from './platform/stack-map.js';
 import { tuneWasmTiering } from './wasm-tiering.js';
+import { readBuildId } from './build-id.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const bundle = path.join(here, 'server.cjs');
@@ -37,21 +38,13 @@ interface Server {
   started: Promise<void>;
 }
 
-function readBuildId(): string | undefined {
-  try {
-    return fs.readFileSync(path.join(here, 'build-id'), 'utf8').trim() || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 tuneWasmTiering(process.env.DATABASE_URL);
 
 if (process.sourceMapsEnabled) {
   createRequire(import.meta.url)(bundle);
 } else {
   mapStackTraces(bundle);
-  const file = cacheFileOf(here, readBuildId());
+  const file = cacheFileOf(here, readBuildId(here));
   const cachedData = readCache(file);
   const script = new vm.Script(Module.wrap(fs.readFileSync(bundle, 'utf8')), {
     filename: bundle,

@@ -13,6 +13,7 @@ import { setNodeId } from './platform/ids.js';
 import { MemoryReducer } from './platform/memory.js';
 import { codeCacheState } from './platform/packages.js';
 import { tuneWasmTiering } from './wasm-tiering.js';
+import { readBuildId } from './build-id.js';
 
 // Milliseconds since the process started (performance's time origin), step by step: the start's
 // breakdown goes into the "ready" log line. "modules" is the loading of this file's light imports; the
@@ -33,17 +34,10 @@ const snapshotFile = () =>
   path.join(here, SNAPSHOT_FILE);
 
 /**
- * The build's id, a hash of the bundle that tsup.config.ts writes beside it; none when run from the
- * sources. The seeds of a start are skipped when this build already ran them on the database (boot.ts),
- * and the OpenAPI document it built is kept for its next start (platform/openapi-cache.ts).
+ * The build's id: the seeds of a start are skipped when this build already ran them on the database
+ * (boot.ts), and the OpenAPI document it built is kept for its next start (platform/openapi-cache.ts).
  */
-const buildId = (() => {
-  try {
-    return fs.readFileSync(path.join(here, 'build-id'), 'utf8').trim() || undefined;
-  } catch {
-    return undefined;
-  }
-})();
+const buildId = readBuildId(here);
 
 function fail(message: string): never {
   process.stderr.write(`\n${message}\n\n`);

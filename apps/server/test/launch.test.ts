@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readBuildId } from '../src/build-id.js';
 import { cacheFileOf } from '../src/platform/code-cache.js';
 import { BASIC, onPostgres } from './harness.js';
 
@@ -20,7 +21,7 @@ const main = path.join(dist, 'main.js');
 // A stack-trace limit of this run's own: the cache is named by the flags, so no other start shares this one.
 const NODE_OPTIONS = `--stack-trace-limit=${100 + randomInt(1_000_000)}`;
 const cacheFile = () =>
-  cacheFileOf(dist, fs.readFileSync(path.join(dist, 'build-id'), 'utf8').trim(), {
+  cacheFileOf(dist, readBuildId(dist), {
     version: process.version,
     arch: process.arch,
     execArgv: [],
