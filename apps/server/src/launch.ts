@@ -11,9 +11,10 @@
  *   checks the source by its length alone. A cache's file is named by the build's id, Node's version and
  *   architecture and the flags (the command line's, NODE_OPTIONS', and the WebAssembly tiering set below,
  *   before compiling). No build id, no cache. A cache V8 refuses is made again.
- * - **Harmless.** In dist/code-cache/, which the next build clears; written to a temporary file and
- *   renamed, so processes starting side by side never read half a file. Where it cannot be read or
- *   written the server starts as it would without it.
+ * - **Harmless.** In dist/code-cache/, which the next build clears and which keeps the four caches last
+ *   made or used (platform/code-cache.ts); written to a temporary file and renamed, so processes starting
+ *   side by side never read half a file. Where it cannot be read or written the server starts as it
+ *   would without it.
  * - **Stack traces name the TypeScript sources**, as `--enable-source-maps` would; Node maps no script
  *   compiled with `vm`, so the launcher maps the bundle's frames itself. The map is read with the first
  *   stack trace that needs it (~0.2 s, once), not at every start as Node does. Given

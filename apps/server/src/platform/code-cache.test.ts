@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cacheFileOf, type Runtime } from './code-cache.js';
+import { cacheFileOf, pruneCaches, readCache, type Runtime } from './code-cache.js';
 
 const runtime: Runtime = { version: 'v20.20.2', arch: 'x64', execArgv: [], env: {} };
 
@@ -30,5 +32,52 @@ describe('cacheFileOf', () => {
 
   it('names none without a build id: a cache checked by the source’s length alone is not offered', () => {
     expect(cacheFileOf('/srv/dist', undefined, runtime)).toBeUndefined();
+  });
+});
+
+describe('the cache folder', () => {
+  const folder = () => fs.mkdtempSync(path.join(os.tmpdir(), 'code-cache-'));
+  const make = (dir: string, name: string, minutesAgo: number) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, name);
+    const t = new Date(Date.now() - minutesAgo * 60_000);
+    fs.utimesSync(file, t, t);
+    return file;
+  };
+
+  it('keeps the four caches last made or used and removes the older ones', () => {
+    const dir = folder();
+    for (let i = 0; i < 7; i++) make(dir, `server-${i}.bin`, i * 5);
+    pruneCaches(dir);
+    expect(fs.readdirSync(dir).sort()).toEqual([
+      'server-0.bin',
+      'server-1.bin',
+      'server-2.bin',
+      'server-3.bin',
+    ]);
+  });
+
+  it('counts a cache read as used: an old cache read again outlives newer ones not used since', () => {
+    const dir = folder();
+    const old = make(dir, 'server-old.bin', 60);
+    for (let i = 0; i < 4; i++) make(dir, `server-${i}.bin`, i + 1);
+    expect(readCache(old)?.toString()).toBe('server-old.bin');
+    pruneCaches(dir);
+    expect(fs.readdirSync(dir)).toContain('server-old.bin');
+    expect(fs.readdirSync(dir)).not.toContain('server-3.bin');
+  });
+
+  it('removes a temporary file a dead writer left, not one being written now', () => {
+    const dir = folder();
+    make(dir, 'server-a.bin.123.tmp', 30);
+    make(dir, 'server-b.bin.456.tmp', 0);
+    pruneCaches(dir);
+    expect(fs.readdirSync(dir)).toEqual(['server-b.bin.456.tmp']);
+  });
+
+  it('reads no cache where there is none, or without a file name', () => {
+    const dir = folder();
+    expect(readCache(path.join(dir, 'server-none.bin'))).toBeUndefined();
+    expect(readCache(undefined)).toBeUndefined();
   });
 });

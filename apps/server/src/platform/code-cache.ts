@@ -39,13 +39,49 @@ export function cacheFileOf(
   return path.join(dir, 'code-cache', `server-${key}.bin`);
 }
 
+/** Cache files kept in a build's folder: each Node and flag set that starts the build makes one (~4 MB). */
+export const KEEP_CACHES = 4;
+/** A temporary file this old was left by a process that died while writing it. */
+const STALE_TEMPORARY_MS = 10 * 60_000;
+
+/** The cache, marked as used now (its time is what the folder's bound keeps the newest by). */
 export function readCache(file: string | undefined): Buffer | undefined {
   if (!file) return undefined;
+  let data: Buffer;
   try {
-    return fs.readFileSync(file);
+    data = fs.readFileSync(file);
   } catch {
     return undefined;
   }
+  try {
+    const now = new Date();
+    fs.utimesSync(file, now, now);
+  } catch {
+    // read-only: used all the same
+  }
+  return data;
+}
+
+/**
+ * Keeps the `keep` caches last made or used in the folder and removes the rest, and temporary files left
+ * by a process that died while writing. A start under flags no longer used would otherwise leave its
+ * cache there until the next build.
+ */
+export function pruneCaches(folder: string, keep = KEEP_CACHES, now = Date.now()): void {
+  const caches: { file: string; time: number }[] = [];
+  for (const name of fs.readdirSync(folder)) {
+    const file = path.join(folder, name);
+    let time: number;
+    try {
+      time = fs.statSync(file).mtimeMs;
+    } catch {
+      continue; // removed meanwhile by another process
+    }
+    if (name.endsWith('.bin')) caches.push({ file, time });
+    else if (name.endsWith('.tmp') && now - time > STALE_TEMPORARY_MS) fs.rmSync(file, { force: true });
+  }
+  caches.sort((a, b) => b.time - a.time);
+  for (const { file } of caches.slice(keep)) fs.rmSync(file, { force: true });
 }
 
 /**
@@ -61,6 +97,7 @@ export function keepAtExit(script: vm.Script, file: string): void {
       const temporary = `${file}.${process.pid}.tmp`;
       fs.writeFileSync(temporary, data);
       fs.renameSync(temporary, file);
+      pruneCaches(path.dirname(file));
     } catch {
       // read-only: no cache
     }
