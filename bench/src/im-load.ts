@@ -130,6 +130,10 @@ function onText(text: string) {
   (bySecond[Math.max(0, Math.floor((sentAt - runStart) / 1000))] ??= []).push(latency);
 }
 
+// Stopped by the bench: an exit of its own, so that a profiler given through IM_BENCH_LOAD_NODE_FLAGS
+// (--cpu-prof, --heap-prof) writes its file, as it does only at a process's exit.
+process.on('SIGTERM', () => process.exit(0));
+
 // A client library that throws from an event handler must not end the whole load generator: count it.
 let uncaught = 0;
 let firstUncaught: string | undefined;
