@@ -7,15 +7,21 @@ import { lazyTableFilter } from './vite/lazyTableFilter';
 import { narrowImports } from './vite/narrowImports';
 import { antdStaticStyle } from './vite/antdStaticStyle';
 import { routePreloads } from './vite/routePreloads';
+import { EARLY_SHELL, EARLY_WORKBENCH, earlyScript } from './src/shared/http/early';
+import { CLIENT_BASIC, HTTP_TIMEOUT } from './src/shared/http/constants';
+import { SITE_KEY } from './src/shared/storage';
 
 /** What every page of the signed-in app runs before it shows: the shell, its workspace and its chrome. */
 const SHELL_MODULES = ['src/app/Shell.tsx', 'src/layout/Workspace.tsx', 'src/layout/Chrome.tsx'];
+/** The script of a signed-in page's head that asks for its first screen's data beside its code. */
+const early = (urls: string[]) => earlyScript(urls, SITE_KEY, CLIENT_BASIC, HTTP_TIMEOUT);
 
 /** The shell. `npm run build` writes dist/, which the server serves at /. Dev server proxies the API. */
 export default defineConfig({
   // microDemo: the sample micro-app of the qiankun host, built into dist/micro/demo.
-  // routePreloads: app.html and wel.html, index.html naming the shell's (and the workbench's) chunks; the
-  // server sends them for the signed-in app's routes (apps/server/src/web-pages.ts).
+  // routePreloads: app.html and wel.html, index.html naming the shell's (and the workbench's) chunks and
+  // asking for their first screen's data; the server sends them for the signed-in app's routes
+  // (apps/server/src/web-pages.ts).
   plugins: [
     react(),
     microDemo(build),
@@ -23,8 +29,12 @@ export default defineConfig({
     narrowImports(),
     antdStaticStyle(),
     routePreloads('index.html', [
-      { html: 'app.html', modules: SHELL_MODULES },
-      { html: 'wel.html', modules: [...SHELL_MODULES, 'src/features/desk/Workbench.tsx'] },
+      { html: 'app.html', modules: SHELL_MODULES, script: early(EARLY_SHELL) },
+      {
+        html: 'wel.html',
+        modules: [...SHELL_MODULES, 'src/features/desk/Workbench.tsx'],
+        script: early([...EARLY_SHELL, ...EARLY_WORKBENCH]),
+      },
     ]),
   ],
   // "@forecourt/source": workspace packages (the chat SDK) are bundled from their sources, never a stale build.

@@ -81,12 +81,67 @@ test.describe('every page opened by its address, as a bookmark or a shared link 
       expect(csp, path).toMatch(/(^|;)\s*base-uri 'none'/);
       expect(csp, path).toMatch(/(^|;)\s*frame-ancestors 'self'/);
       expect(csp, path).toMatch(/(^|;)\s*object-src 'none'/);
-      // Scripts from this origin only: no inline script; eval for the micro-app host (docs/web.md).
-      expect(csp.match(/script-src ([^;]*)/)?.[1]?.trim(), path).toBe("'self' 'unsafe-eval'");
+      // Scripts from this origin only; eval for the micro-app host; inline, only the signed-in pages' own
+      // scripts, each by its hash (docs/web.md).
+      const scriptSrc =
+        csp
+          .match(/script-src ([^;]*)/)?.[1]
+          ?.trim()
+          .split(/\s+/) ?? [];
+      expect(scriptSrc.slice(0, 2), path).toEqual(["'self'", "'unsafe-eval'"]);
+      expect(scriptSrc.slice(2), path).toHaveLength(2);
+      for (const source of scriptSrc.slice(2)) expect(source, path).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
       expect(res.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(res.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
     }
+  });
+
+  test("asks for a signed-in page's first data from its head, beside its code, each once", async ({
+    pages,
+  }) => {
+    const { page, context } = await pages.open();
+    const problems = watch(context, page);
+    await signInAs(page);
+    const shell = [
+      '/api/blade-auth/oauth/user-info',
+      '/api/blade-system/menu/buttons',
+      '/api/blade-system/menu/routes',
+      '/api/blade-system/menu/top-menu',
+    ];
+    for (const [path, early] of [
+      ['/wel/index', [...shell, '/api/blade-desk/workbench']],
+      ['/system/user', shell],
+    ] as const) {
+      const asked: string[] = [];
+      const onRequest = (r: { url: () => string; resourceType: () => string }) => {
+        const url = new URL(r.url());
+        if (url.pathname.startsWith('/api/') && !url.search)
+          asked.push(`${r.resourceType()} ${url.pathname}`);
+      };
+      page.on('request', onRequest);
+      await page.goto(`${baseUrl()}${path}`);
+      await page.locator('.fc-tabs .ant-tabs-tab-active').waitFor();
+      await page.waitForLoadState('networkidle');
+      page.off('request', onRequest);
+      // The page's head asks (fetch); the app takes those answers and does not ask again (its requests are XHRs).
+      for (const url of early) {
+        expect(
+          asked.filter((a) => a === `fetch ${url}`),
+          `${path}: ${url}`,
+        ).toHaveLength(1);
+        expect(
+          asked.filter((a) => a === `xhr ${url}`),
+          `${path}: ${url}`,
+        ).toHaveLength(0);
+      }
+    }
+    await page
+      .getByRole('heading', { name: /用户管理|User/ })
+      .or(page.locator('.ant-table'))
+      .first()
+      .waitFor();
+    expect(problems).toEqual([]);
   });
 
   test('loads every menu page fresh (stored session, empty cache) without a render loop or a CSP violation, each list with demo rows', async ({

@@ -34,7 +34,7 @@ import { drainOnClose, Inflight } from './platform/inflight.js';
 import { OpenApiCache } from './platform/openapi-cache.js';
 import type { App, AppContext } from './platform/context.js';
 import { modules } from './modules/index.js';
-import { webPageFor, type WebPage } from './web-pages.js';
+import { inlineScriptSources, webPageFor, WEB_PAGES, type WebPage } from './web-pages.js';
 
 export interface RouteInfo {
   method: string | string[];
@@ -58,6 +58,8 @@ export interface BuildOptions {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** The web build the server sends at / (apps/web/dist unless WEB_DIST says otherwise). */
+const webDistOf = (config: Config) => path.resolve(config.WEB_DIST ?? path.join(here, '../../web/dist'));
 
 /** How long a closing server waits for the requests still running (server.ts's own limit is 10 s). */
 export const DRAIN_MS = 5_000;
@@ -113,8 +115,9 @@ export async function buildApp(
 
   // Security headers on every answer (the app, the API, /api/docs), registered before the hooks that
   // may answer early (a refused client gets them too): docs/web.md "Security headers" says
-  // why each source is allowed. Scripts only from this origin; 'unsafe-eval' is the one exception, for
-  // qiankun, which runs a micro-app's scripts through eval. Styles may be inline: antd writes its
+  // why each source is allowed. Scripts only from this origin; the exceptions: 'unsafe-eval', for
+  // qiankun, which runs a micro-app's scripts through eval, and the entry pages' own inline scripts, each
+  // by its hash (web-pages.ts, inlineScriptSources). Styles may be inline: antd writes its
   // CSS-in-JS into <style> elements at run time. Images, media and frames may come from other sites
   // (avatars, map tiles, the embedded pages of /myiframe).
   // helmet's middleware is built once, here. @fastify/helmet (13) calls helmet(options) for every
@@ -126,7 +129,7 @@ export async function buildApp(
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'none'"],
-        scriptSrc: ["'self'", "'unsafe-eval'"],
+        scriptSrc: ["'self'", "'unsafe-eval'", ...inlineScriptSources(webDistOf(config))],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
         mediaSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
@@ -316,15 +319,12 @@ const sendPage = (reply: FastifyReply, file: string) =>
 
 /** The built web app at /, with deep links falling back to index.html. */
 async function registerWeb(app: App, config: Config) {
-  const dist = path.resolve(config.WEB_DIST ?? path.join(here, '../../web/dist'));
+  const dist = webDistOf(config);
   const index = path.join(dist, 'index.html');
   const hasWeb = fs.existsSync(index);
   // Each entry page the build wrote, read once: a build without one (an older build) sends index.html.
   const pages = new Map<WebPage, string>(
-    (['index.html', 'app.html', 'wel.html', 'h5.html'] as const).map((p) => [
-      p,
-      fs.existsSync(path.join(dist, p)) ? path.join(dist, p) : index,
-    ]),
+    WEB_PAGES.map((p) => [p, fs.existsSync(path.join(dist, p)) ? path.join(dist, p) : index]),
   );
   const pageOf = (url: string) => pages.get(webPageFor(url))!;
   if (hasWeb) {

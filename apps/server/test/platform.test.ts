@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../src/config.js';
-import { webPageFor } from '../src/web-pages.js';
+import { inlineScriptSources, webPageFor } from '../src/web-pages.js';
 import { newId, setNodeId } from '../src/platform/ids.js';
 import { PgliteDb } from '../src/platform/db/pglite.js';
 import { PostgresDb } from '../src/platform/db/postgres.js';
@@ -113,9 +114,12 @@ describe(`platform (${dbLabel})`, () => {
       await t.app.inject({ url: '/wel/index' }),
     ];
     expect(answers.map((r) => r.statusCode)).toEqual([200, 401, 404, 200, 200]);
+    // The entry pages' own inline scripts, by their hashes (checked below, "the web app's entry pages").
+    const pageScripts = inlineScriptSources(path.resolve(import.meta.dirname, '../../web/dist'));
     for (const r of answers) {
       expect(r.headers['content-security-policy']).toBe(
-        "default-src 'self';base-uri 'none';script-src 'self' 'unsafe-eval';style-src 'self' 'unsafe-inline';" +
+        `default-src 'self';base-uri 'none';script-src 'self' 'unsafe-eval' ${pageScripts.join(' ')};` +
+          "style-src 'self' 'unsafe-inline';" +
           "img-src 'self' data: blob: https: http:;media-src 'self' data: blob: https: http:;font-src 'self' data:;" +
           "connect-src 'self';worker-src 'self' blob:;frame-src 'self' https: http:;frame-ancestors 'self';" +
           "object-src 'none';form-action 'self'",
@@ -232,6 +236,26 @@ describe(`platform (${dbLabel})`, () => {
         expect(loaded).not.toContain(f!.slice(1));
         expect(fs.existsSync(path.join(dist, f!))).toBe(true);
       }
+    });
+
+    it("allows the signed-in pages' own inline scripts by their hash, and no other inline script", async () => {
+      const inline = (html: string) => [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+      // The workbench's page asks for the shell's data and its own; every other signed-in page, the shell's.
+      const [wel] = inline(read('wel.html'));
+      const [app] = inline(read('app.html'));
+      expect(wel).toContain('/api/blade-desk/workbench');
+      expect(app).toContain('/api/blade-auth/oauth/user-info');
+      expect(app).not.toContain('/api/blade-desk/workbench');
+      // The sign-in page and the customers' page, which a signed-out visitor sees, run nothing inline.
+      expect(inline(read('index.html'))).toEqual([]);
+      expect(inline(read('h5.html'))).toEqual([]);
+      const csp = String((await t.app.inject({ url: '/wel/index' })).headers['content-security-policy']);
+      const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src '))!;
+      const hashes = [wel!, app!].map((s) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`);
+      expect(scriptSrc.trim().split(/\s+/).sort()).toEqual(
+        ['script-src', "'self'", "'unsafe-eval'", ...hashes].sort(),
+      );
+      expect(inlineScriptSources(path.join(dist, 'no-such-build'))).toEqual([]);
     });
   });
 });

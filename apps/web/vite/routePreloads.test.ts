@@ -60,4 +60,19 @@ describe('the chunks a route preloads', () => {
     expect(out.indexOf('/assets/antd.css')).toBeLessThan(out.indexOf('</head>'));
     expect(() => withPreloads('<html><body></body></html>', '/', { js: [], css: [] })).toThrow(/no <\/head>/);
   });
+
+  it("runs the group's script first in the head, before any style sheet, and refuses one that would end its own element", () => {
+    const html =
+      '<html><head><meta charset="UTF-8" /><link rel="stylesheet" href="/assets/main.css">' +
+      '<script type="module" src="/assets/main.js"></script></head><body></body></html>';
+    const out = withPreloads(html, '/', { js: ['assets/shell.js'], css: [] }, 'window.early = 1;');
+    expect(out).toContain('<script>window.early = 1;</script>');
+    expect(out.indexOf('window.early')).toBeGreaterThan(out.indexOf('<meta charset'));
+    expect(out.indexOf('window.early')).toBeLessThan(out.indexOf('/assets/main.css'));
+    expect(out).toContain('<link rel="modulepreload" crossorigin href="/assets/shell.js">');
+    expect(withPreloads(html, '/', { js: [], css: [] })).not.toContain('<script>');
+    expect(() => withPreloads(html, '/', { js: [], css: [] }, 'x = "</script><script>y()";')).toThrow(
+      /end its own element/,
+    );
+  });
 });

@@ -27,6 +27,11 @@ export interface PreloadGroup {
   html: string;
   /** Source files (relative to the Vite root) whose chunks, and their static imports, the page names. */
   modules: string[];
+  /**
+   * An inline script the page runs as its head is read, before the links (src/shared/http/early.ts: the
+   * first screen's data asked for beside the code). The server allows it by its hash.
+   */
+  script?: string;
 }
 
 /** What the plugin reads of a chunk (Rollup's OutputChunk, with Vite's CSS metadata). */
@@ -72,14 +77,31 @@ export function groupFiles(
   return { js, css };
 }
 
-/** The entry page with the group's links at the end of its head. */
-export function withPreloads(html: string, base: string, files: { js: string[]; css: string[] }): string {
+/**
+ * The entry page with the group's links at the end of its head and its script at the head's start, right
+ * after the character set: an inline script waits for the style sheets named before it, and this one needs
+ * none of them.
+ */
+export function withPreloads(
+  html: string,
+  base: string,
+  files: { js: string[]; css: string[] },
+  script?: string,
+): string {
+  if (!html.includes('</head>')) throw new Error('routePreloads: the entry page has no </head>');
   const links = [
     ...files.js.map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`),
     ...files.css.map((f) => `<link rel="preload" as="style" crossorigin href="${base}${f}">`),
   ];
-  if (!html.includes('</head>')) throw new Error('routePreloads: the entry page has no </head>');
-  return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+  let out = html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+  if (script) {
+    if (script.includes('</script')) throw new Error('routePreloads: the script would end its own element');
+    const start = /<meta charset[^>]*>/i.exec(out) ?? /<head[^>]*>/i.exec(out);
+    if (!start) throw new Error('routePreloads: the entry page has no <head>');
+    const at = start.index + start[0].length;
+    out = `${out.slice(0, at)}\n    <script>${script}</script>${out.slice(at)}`;
+  }
+  return out;
 }
 
 export function routePreloads(entryHtml: string, groups: PreloadGroup[]): Plugin {
@@ -119,7 +141,11 @@ export function routePreloads(entryHtml: string, groups: PreloadGroup[]): Plugin
           entryModule,
           g.modules.map((m) => path.join(root, m)),
         );
-        this.emitFile({ type: 'asset', fileName: g.html, source: withPreloads(html, base, files) });
+        this.emitFile({
+          type: 'asset',
+          fileName: g.html,
+          source: withPreloads(html, base, files, g.script),
+        });
       }
     },
   };
