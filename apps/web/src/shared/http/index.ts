@@ -53,14 +53,15 @@ export const bindSession = (s: TokenSource) => {
 /**
  * The answer the page's head already asked for (./early.ts), when this is the same plain GET: same path,
  * token and language, no parameters, headers or cancelling of its own. Anything but a 200 is dropped and
- * asked again.
+ * asked again. Undefined, synchronously, when there is none: the client then sends its request in the
+ * same turn, as it always did.
  */
-async function earlyAnswer(
+function earlyAnswer(
   config: RequestConfig,
   opts: RequestOptions,
   token: string | undefined,
   lang: string,
-): Promise<RawResponse | undefined> {
+): Promise<RawResponse | undefined> | undefined {
   const plain =
     (config.method ?? 'GET') === 'GET' &&
     !(opts.params ?? config.params) &&
@@ -70,8 +71,7 @@ async function earlyAnswer(
     // A request its caller may cancel is sent by the client, which can cancel it.
     !(opts.signal ?? config.signal);
   const answer = plain && token ? takeEarly(config.url, token, lang) : undefined;
-  const raw = answer && (await answer);
-  return raw?.status === 200 ? { status: 200, data: parse(raw.text) } : undefined;
+  return answer?.then((raw) => (raw?.status === 200 ? { status: 200, data: parse(raw.text) } : undefined));
 }
 
 async function send<T>(config: RequestConfig, opts: RequestOptions, unwrap: boolean): Promise<T> {
@@ -79,8 +79,9 @@ async function send<T>(config: RequestConfig, opts: RequestOptions, unwrap: bool
   const lang = i18n.language === 'en' ? 'en' : 'zh-CN';
   let res;
   try {
+    const early = earlyAnswer(config, opts, token, lang);
     res =
-      (await earlyAnswer(config, opts, token, lang)) ??
+      (early && (await early)) ??
       (await request({
         ...config,
         params: opts.params ?? config.params,
