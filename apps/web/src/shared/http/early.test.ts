@@ -24,6 +24,13 @@ const runPageScript = (urls: string[]) =>
     window,
   );
 
+/** A signed-in page whose head asked for `urls`, the server answering each with a 200 of its own. */
+const pageAsked = (urls = EARLY_SHELL) => {
+  setStore('token', 'token-1');
+  vi.stubGlobal('fetch', fakeFetch(200, envelope({ from: 'page' })));
+  runPageScript(urls);
+};
+
 beforeEach(() => {
   clearStore();
   delete (window as unknown as Record<string, unknown>)[EARLY_GLOBAL];
@@ -64,9 +71,7 @@ describe("a signed-in page's early requests", () => {
   });
 
   it('answers the client’s same GET from the early answer, once: the second asks the server itself', async () => {
-    setStore('token', 'token-1');
-    vi.stubGlobal('fetch', fakeFetch(200, envelope({ from: 'page' })));
-    runPageScript(EARLY_SHELL);
+    pageAsked();
     expect(await http.get('/api/blade-system/menu/routes')).toEqual({ from: 'page' });
     expect(sent).not.toHaveBeenCalled();
     expect(await http.get('/api/blade-system/menu/routes')).toEqual({ from: 'client' });
@@ -90,9 +95,7 @@ describe("a signed-in page's early requests", () => {
   });
 
   it('drops an answer asked with another token or in another language', async () => {
-    setStore('token', 'token-1');
-    vi.stubGlobal('fetch', fakeFetch(200, envelope({ from: 'page' })));
-    runPageScript(EARLY_SHELL);
+    pageAsked();
     token = 'token-2';
     expect(await http.get('/api/blade-system/menu/routes')).toEqual({ from: 'client' });
     token = 'token-1';
@@ -102,9 +105,7 @@ describe("a signed-in page's early requests", () => {
   });
 
   it('never answers a request of another shape: with parameters, headers, a body type or a cancelling of its own', async () => {
-    setStore('token', 'token-1');
-    vi.stubGlobal('fetch', fakeFetch(200, envelope({ from: 'page' })));
-    runPageScript(EARLY_SHELL);
+    pageAsked();
     await http.get('/api/blade-system/menu/routes', { params: { topMenuId: '7' } });
     await http.get('/api/blade-system/menu/top-menu', { headers: { 'Tenant-Id': '000000' } });
     await http.raw({ url: '/api/blade-auth/oauth/user-info', responseType: 'blob' });

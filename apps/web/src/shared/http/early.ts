@@ -48,9 +48,16 @@ export interface EarlyEntry {
 /**
  * The page's script, run in the browser as it parses the head: stringified into the page by the build,
  * so it may use nothing outside itself. `site` is shared/storage's SITE_KEY, `basic` the client's
- * Authorization, `timeoutMs` the client's time-out.
+ * Authorization, `timeoutMs` the client's time-out, `global` where it leaves the answers (EARLY_GLOBAL).
  */
-export function sendEarly(w: Window, urls: string[], site: string, basic: string, timeoutMs: number): void {
+export function sendEarly(
+  w: Window,
+  urls: string[],
+  site: string,
+  basic: string,
+  timeoutMs: number,
+  global: string,
+): void {
   try {
     const read = (name: string, areas: Storage[]): unknown => {
       for (const area of areas) {
@@ -85,15 +92,15 @@ export function sendEarly(w: Window, urls: string[], site: string, basic: string
           .catch(() => undefined),
       };
     }
-    // EARLY_GLOBAL, spelt out: the function runs stringified, without this module around it.
-    (w as unknown as Record<string, unknown>)['__forecourtEarly'] = entries;
+    (w as unknown as Record<string, unknown>)[global] = entries;
   } catch {
     // Storage refused or unreadable: the client asks for everything itself, as without this script.
   }
 }
+
 /** The script text of a page that asks early for `urls`. */
 export function earlyScript(urls: string[], site: string, basic: string, timeoutMs: number): string {
-  const args = [urls, site, basic, timeoutMs].map((a) => JSON.stringify(a)).join(', ');
+  const args = [urls, site, basic, timeoutMs, EARLY_GLOBAL].map((a) => JSON.stringify(a)).join(', ');
   return `(${sendEarly.toString()})(window, ${args});`;
 }
 
