@@ -152,7 +152,11 @@ async function postgresTemplate(config: Config): Promise<string> {
 }
 
 /** A fresh, migrated and seeded database. */
-export async function testDb(config: Config): Promise<{ db: Db; drop: () => Promise<void> }> {
+/** poolSize: connections to a PostgreSQL server (1: every statement on one server session). */
+export async function testDb(
+  config: Config,
+  { poolSize = 5 }: { poolSize?: number } = {},
+): Promise<{ db: Db; drop: () => Promise<void> }> {
   if (!onPostgres) {
     const db = await pgliteFromTemplate(config);
     return { db, drop: () => db.close() };
@@ -160,7 +164,7 @@ export async function testDb(config: Config): Promise<{ db: Db; drop: () => Prom
   const template = await postgresTemplate(config);
   const name = `ft_t${randomBytes(5).toString('hex')}_${Math.floor(Date.now() / 1000)}`;
   await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  const db = await PostgresDb.open(dbUrl(name), 5);
+  const db = await PostgresDb.open(dbUrl(name), poolSize);
   return {
     db,
     drop: async () => {

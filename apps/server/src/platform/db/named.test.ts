@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbLabel, testConfig, testDb } from '../../../test/harness.js';
 import type { Db } from './db.js';
 import { AUTO_STATEMENTS } from './pglite.js';
+import { KEPT_PER_CONNECTION } from './postgres.js';
 
 // A statement run by name (QueryOptions.name, what `prepared()` passes) answers as the same SQL run
 // without one, on PGlite (pglite.ts, NamedStatements) as on a server (node-postgres).
@@ -28,7 +29,7 @@ describe(`named statements (${dbLabel})`, () => {
       [['2'], 'b'],
       [['3'], null],
     ] as const) {
-      // A leading comment keeps PGlite from keeping the statement on its own (pglite.ts, AUTO_STATEMENTS):
+      // A leading comment keeps the statement from being kept on its own (kept.ts):
       // this is the database driver's own unnamed path.
       const plain = await db.query(`/* unnamed */ ${SELECT}`, params as unknown as unknown[]);
       const named = await db.query(SELECT, params as unknown as unknown[], { name: 'test.named.select' });
@@ -95,21 +96,23 @@ describe(`named statements (${dbLabel})`, () => {
   });
 });
 
-// On PGlite the statements a caller does not name are kept too (pglite.ts, NamedStatements): bounded, and
-// they follow the schema as unnamed ones do.
-describe.runIf(dbLabel === 'pglite')('statements PGlite keeps on its own', () => {
+// The statements a caller does not name are kept too (kept.ts): on PGlite (pglite.ts, NamedStatements) and
+// on each connection to a server (postgres.ts), bounded, and following the schema as unnamed ones do. On a
+// server the pool has one connection here, so pg_prepared_statements shows what it keeps.
+describe(`statements kept without a name (${dbLabel})`, () => {
   let db: Db;
   let drop: () => Promise<void>;
+  const bound = dbLabel === 'pglite' ? AUTO_STATEMENTS : KEPT_PER_CONNECTION;
   const kept = async () =>
     (
       await db.query<{ n: number }>(
-        `/* unnamed */ SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name LIKE 'fc\\_auto\\_%'`,
+        `/* unnamed */ SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name LIKE 'fc\\_kept\\_%'`,
       )
     )[0]!.n;
 
   beforeAll(async () => {
-    ({ db, drop } = await testDb(testConfig()));
-    await db.exec(`CREATE TABLE auto_probe (id bigint PRIMARY KEY, label text)`);
+    ({ db, drop } = await testDb(testConfig(), { poolSize: 1 }));
+    await db.exec(`CREATE TABLE auto_probe (id bigint PRIMARY KEY, label text UNIQUE)`);
   });
   afterAll(() => drop?.());
 
@@ -124,6 +127,16 @@ describe.runIf(dbLabel === 'pglite')('statements PGlite keeps on its own', () =>
     expect(await kept()).toBe(before + 2);
   });
 
+  it("keeps them through the database's refusal of one: the connection is not given up", async () => {
+    const before = await kept();
+    await expect(db.query('INSERT INTO auto_probe VALUES ($1, $2)', ['3', 'a'])).rejects.toMatchObject({
+      code: '23505',
+    });
+    // What the test before kept is still prepared (the refused insert is the same text as its inserts).
+    expect(await kept()).toBe(before);
+    expect(await db.query('SELECT label FROM auto_probe WHERE id = $1', ['1'])).toEqual([{ label: 'a' }]);
+  });
+
   it('leaves unnamed an ON CONFLICT whose predicate is a parameter, which only an unnamed one can run', async () => {
     await db.exec(`CREATE TABLE auto_conflict (id bigint PRIMARY KEY, k text NOT NULL, gone int NOT NULL DEFAULT 0);
       CREATE UNIQUE INDEX auto_conflict_k ON auto_conflict (k) WHERE gone = 0`);
@@ -133,13 +146,13 @@ describe.runIf(dbLabel === 'pglite')('statements PGlite keeps on its own', () =>
     expect(await db.query('SELECT id FROM auto_conflict')).toEqual([{ id: '1' }]);
   });
 
-  it(`keeps at most ${AUTO_STATEMENTS}: the least recently used are closed`, async () => {
-    for (let i = 0; i < AUTO_STATEMENTS + 20; i++)
+  it(`keeps at most ${dbLabel === 'pglite' ? AUTO_STATEMENTS : KEPT_PER_CONNECTION}: the least recently used are closed`, async () => {
+    for (let i = 0; i < bound + 20; i++)
       expect(await db.query(`SELECT $1::int + ${i} AS n`, [1])).toEqual([{ n: 1 + i }]);
-    expect(await kept()).toBe(AUTO_STATEMENTS);
+    expect(await kept()).toBe(bound);
     // The one used just now is still kept; the first of the loop is prepared again, and answers.
     expect(await db.query(`SELECT $1::int + 0 AS n`, [5])).toEqual([{ n: 5 }]);
-    expect(await kept()).toBe(AUTO_STATEMENTS);
+    expect(await kept()).toBe(bound);
   });
 
   it('answers with the new columns after DDL, by exec, by query, and by DDL it could not recognise', async () => {
@@ -149,13 +162,20 @@ describe.runIf(dbLabel === 'pglite')('statements PGlite keeps on its own', () =>
     expect(await db.query(all, ['1'])).toEqual([{ id: '1', label: 'a', a: null }]);
     await db.query('ALTER TABLE auto_probe ADD COLUMN b int');
     expect(await db.query(all, ['1'])).toEqual([{ id: '1', label: 'a', a: null, b: null }]);
-    // Behind a comment the DDL is not seen: the kept statement fails on its changed columns, is prepared
-    // again and answers.
+    // Behind a comment the DDL is not seen (as when another node changes the table): the kept statement
+    // fails on its changed columns, is prepared again and answers.
     await db.query('/* hidden */ ALTER TABLE auto_probe ADD COLUMN c int');
     expect(await db.query(all, ['1'])).toEqual([{ id: '1', label: 'a', a: null, b: null, c: null }]);
-    // In a transaction that failure is the transaction's, as on a server; the next statement prepares anew.
     await db.query('/* hidden */ ALTER TABLE auto_probe ADD COLUMN d int');
-    await expect(db.tx((t) => t.query(all, ['1']))).rejects.toThrow(/cached plan/);
+    if (dbLabel === 'pglite') {
+      // In a transaction that failure is the transaction's, as on a server; the next statement prepares anew.
+      await expect(db.tx((t) => t.query(all, ['1']))).rejects.toThrow(/cached plan/);
+    } else {
+      // On a server a transaction's statements are not kept: another node's change cannot fail it.
+      expect(await db.tx((t) => t.query(all, ['1']))).toEqual([
+        { id: '1', label: 'a', a: null, b: null, c: null, d: null },
+      ]);
+    }
     expect(await db.query(all, ['1'])).toEqual([{ id: '1', label: 'a', a: null, b: null, c: null, d: null }]);
   });
 });

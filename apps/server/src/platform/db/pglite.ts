@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parse, PGlite, protocol, types, type Transaction } from '@electric-sql/pglite';
 import lockfile from 'proper-lockfile';
 import type { Db, QueryOptions, Row } from './db.js';
+import { KEPT_PREFIX, KeptNames, RESULT_CHANGED } from './kept.js';
 import { makeFromSnapshot, type Snapshot } from './snapshot.js';
 
 const parsers = {
@@ -40,59 +41,31 @@ const startParams = () => [...PGlite.defaultStartParams, '-c', `shared_buffers=$
  * - Each call is one message ending in Sync, run under the caller's locks (see `PgliteDb.query` and
  *   `PgliteTx.query`): after an error the session is ready again, or its transaction failed as with
  *   `query`. Named statements outlive a rollback, as on a server.
- * - A statement the caller did not name is kept too, when it reads or writes rows (SELECT, INSERT,
- *   UPDATE, DELETE, WITH, VALUES), under a name of this class's own, for the AUTO_STATEMENTS texts used
- *   last: the rest of every request's statements (a list page, a form's save) skip the parse, plan and
- *   describe that was half of a PGlite request's main thread. Any other statement (EXPLAIN, SET, DDL) runs
- *   as PGlite runs it. A kept statement's plan follows schema changes as on a server; one whose columns
- *   a change altered is no longer kept after DDL (`forgetAuto`) and is prepared again.
+ * - A statement the caller did not name is kept too (kept.ts), for the AUTO_STATEMENTS texts used last:
+ *   the rest of every request's statements (a list page, a form's save) skip the parse, plan and
+ *   describe that was half of a PGlite request's main thread. A kept statement's plan follows schema
+ *   changes as on a server; one whose columns a change altered is no longer kept after DDL
+ *   (`forgetAuto`) and is prepared again.
  */
 export const AUTO_STATEMENTS = 256;
-const KEEPS = /^\s*(select|insert|update|delete|with|values)\b/i;
-/**
- * `ON CONFLICT (…) WHERE …`: PostgreSQL matches that predicate to a partial unique index only with its
- * values in hand, so a kept statement fails where an unnamed one runs. Left unnamed; write the predicate
- * as a literal (`sql.lit(0)`) and it is kept like any other.
- */
-const ARBITER_WHERE = /\bon\s+conflict\b[^]*?\bwhere\b[^]*?\$\d/i;
-const AUTO = 'fc_auto_';
 
 class NamedStatements {
   private readonly known = new Map<string, { sql: string; types: number[] }>();
-  /** SQL text → its kept name, least recently used first (a Map keeps insertion order). */
-  private readonly auto = new Map<string, string>();
   /** Names evicted from `auto`, closed by the next call before its own messages. */
   private closing: string[] = [];
-  private next = 0;
+  private readonly auto = new KeptNames(AUTO_STATEMENTS, (name) => {
+    if (this.known.delete(name)) this.closing.push(name);
+  });
   constructor(private readonly pg: PGlite) {}
 
   /** The name a statement the caller did not name is kept under, or undefined: run it unnamed. */
   autoName(sql: string): string | undefined {
-    if (!KEEPS.test(sql) || ARBITER_WHERE.test(sql)) return undefined;
-    let name = this.auto.get(sql);
-    if (name !== undefined) {
-      this.auto.delete(sql);
-      this.auto.set(sql, name);
-      return name;
-    }
-    name = `${AUTO}${++this.next}`;
-    this.auto.set(sql, name);
-    if (this.auto.size > AUTO_STATEMENTS) {
-      const [oldSql, oldName] = this.auto.entries().next().value as [string, string];
-      this.auto.delete(oldSql);
-      this.forget(oldName);
-    }
-    return name;
+    return this.auto.nameOf(sql);
   }
 
   /** After DDL: every kept statement is prepared again when next used (its columns may have changed). */
   forgetAuto(): void {
-    for (const name of this.auto.values()) this.forget(name);
     this.auto.clear();
-  }
-
-  private forget(name: string) {
-    if (this.known.delete(name)) this.closing.push(name);
   }
 
   /** Close messages for the evicted statements, sent ahead of a call's own. */
@@ -140,9 +113,8 @@ class NamedStatements {
     } catch (e) {
       // A kept statement whose table's columns changed since it was prepared: prepared again, once,
       // where that is still possible (a transaction has failed with it, as on a server).
-      if (!name.startsWith(AUTO) || !RESULT_CHANGED.test(String((e as Error).message))) throw e;
-      if (this.auto.get(sql) === name) this.auto.delete(sql);
-      this.forget(name);
+      if (!name.startsWith(KEPT_PREFIX) || !RESULT_CHANGED.test(String((e as Error).message))) throw e;
+      this.auto.drop(sql, name);
       if (inTx) throw e;
       return this.run<T>(this.autoName(sql)!, sql, params, inTx);
     }
@@ -150,7 +122,6 @@ class NamedStatements {
   }
 }
 
-const RESULT_CHANGED = /cached plan must not change result type/;
 const DDL = /^\s*(create|alter|drop|comment|grant|revoke)\b/i;
 
 class PgliteTx implements Db {
