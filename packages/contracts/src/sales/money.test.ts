@@ -48,6 +48,32 @@ describe('money', () => {
     expect(toFen('2.675').toString()).toBe('2.68'); // the float 2.675 is 2.67499999…
   });
 
+  it('gives back an amount already in the wire form as it is, and formats any other the same way (property)', () => {
+    // The wire form is returned without decimal.js: the answer must be the one the arithmetic gives.
+    const viaDecimal = (v: string) => {
+      const d = toFen(dec(v));
+      return d.isZero() ? '0.00' : d.toFixed(2);
+    };
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -99_999_999_999_999n, max: 99_999_999_999_999n }),
+        fc.integer({ min: 0, max: 4 }),
+        (n, places) => {
+          const neg = n < 0n;
+          const digits = String(neg ? -n : n).padStart(places + 1, '0');
+          const text = `${neg ? '-' : ''}${places ? `${digits.slice(0, -places)}.${digits.slice(-places)}` : digits}`;
+          expect(fmt(text)).toBe(viaDecimal(text));
+        },
+      ),
+      { seed: 25, numRuns: 2000 },
+    );
+    for (const v of ['0.00', '-0.00', '-0', '0', '12.5', '-7.00', '123456789012.34'])
+      expect(fmt(v), v).toBe(viaDecimal(v));
+    expect(fmt('-0.00')).toBe('0.00');
+    // Not an amount in any form: still refused.
+    for (const v of ['00.10', '1.00 ', '+1.00', '1e2']) expect(() => fmt(v), v).toThrow(TypeError);
+  });
+
   it('refuses numbers and malformed text', () => {
     expect(() => dec(0.3 as unknown as string)).toThrow(TypeError);
     expect(() => dec('1e5')).toThrow(TypeError);

@@ -48,8 +48,12 @@ export function dec(value: Money | Decimal): Decimal {
 export const toFen = (value: Money | Decimal): Decimal =>
   dec(value).toDecimalPlaces(2, DecimalJs.ROUND_HALF_UP);
 
+/** Already the wire form: what NUMERIC(14,2) columns give back (a list of orders formats ten per row). */
+const WIRE_RE = /^-?(0|[1-9]\d*)\.\d{2}$/;
+
 /** The wire form: two decimals, rounded half-up; "-0.00" never appears. */
 export function fmt(value: Money | Decimal): Money {
+  if (typeof value === 'string' && WIRE_RE.test(value) && value !== '-0.00') return value;
   const d = toFen(value);
   return d.isZero() ? '0.00' : d.toFixed(2);
 }
