@@ -151,8 +151,10 @@ async function postgresTemplate(config: Config): Promise<string> {
   }
 }
 
-/** A fresh, migrated and seeded database. */
-/** poolSize: connections to a PostgreSQL server (1: every statement on one server session). */
+/**
+ * A fresh, migrated and seeded database. poolSize: connections to a PostgreSQL server (1: every statement
+ * on one server session).
+ */
 export async function testDb(
   config: Config,
   { poolSize = 5 }: { poolSize?: number } = {},

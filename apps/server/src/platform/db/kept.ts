@@ -11,7 +11,7 @@
  * - At most `max` texts are kept; the least recently used is handed to `closed` when a new one comes,
  *   so the database can close it. A name is never given to a second text.
  */
-export const KEEPS = /^\s*(select|insert|update|delete|with|values)\b/i;
+const KEEPS = /^\s*(select|insert|update|delete|with|values)\b/i;
 /**
  * `ON CONFLICT (…) WHERE …`: PostgreSQL matches that predicate to a partial unique index only with its
  * values in hand, so a kept statement fails on its generic plan where an unnamed one runs. Left

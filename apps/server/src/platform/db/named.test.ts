@@ -146,7 +146,7 @@ describe(`statements kept without a name (${dbLabel})`, () => {
     expect(await db.query('SELECT id FROM auto_conflict')).toEqual([{ id: '1' }]);
   });
 
-  it(`keeps at most ${dbLabel === 'pglite' ? AUTO_STATEMENTS : KEPT_PER_CONNECTION}: the least recently used are closed`, async () => {
+  it(`keeps at most ${bound}: the least recently used are closed`, async () => {
     for (let i = 0; i < bound + 20; i++)
       expect(await db.query(`SELECT $1::int + ${i} AS n`, [1])).toEqual([{ n: 1 + i }]);
     expect(await kept()).toBe(bound);

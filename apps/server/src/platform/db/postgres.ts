@@ -24,6 +24,7 @@ class KeptOnConnection {
   readonly names = new KeptNames(KEPT_PER_CONNECTION, (name) => this.closing.push(name));
 
   async closeEvicted(c: pg.PoolClient): Promise<void> {
+    if (!this.closing.length) return;
     const parsed = (c as unknown as Parsed).connection.parsedStatements;
     // A text whose Parse failed was never prepared: DEALLOCATE would fail on it.
     const names = this.closing.filter((n) => parsed[n] !== undefined);
