@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MemoryBus, type Bus } from '../bus.js';
 import type { Db } from '../db/index.js';
 import { AuthEvents } from './events.js';
@@ -222,28 +222,39 @@ describe('the session cache', () => {
   });
 
   it("checks a token's signature once, and still refuses it once it expires or when altered", async () => {
-    const sessions = new SessionCache(sessionDb().db, new AuthEvents(new MemoryBus()));
-    const tokens = new TokenService('k'.repeat(48), 1, 60);
-    const claims = {
-      sid: '42',
-      uid: '1',
-      tid: '000000',
-      acc: 'a',
-      rids: [],
-      ral: [],
-      did: null,
-      cid: 'saber',
-    };
-    const token = await tokens.signAccess(claims);
-    let verifications = 0;
-    const counting = Object.assign(Object.create(tokens) as TokenService, {
-      verifyAccess: (t: string) => (verifications++, tokens.verifyAccess(t)),
-    });
-    expect(await sessions.sessionOf(counting, token)).toBe('42');
-    expect(await sessions.sessionOf(counting, token)).toBe('42');
-    expect(verifications).toBe(1);
-    await expect(sessions.sessionOf(counting, `${token.slice(0, -2)}xx`)).rejects.toBeInstanceOf(TokenError);
-    await new Promise((r) => setTimeout(r, 2100));
-    await expect(sessions.sessionOf(counting, token)).rejects.toBeInstanceOf(TokenError);
+    // The clock is set, not waited on: a 1-second token signed at x.999 s would be expired a millisecond later.
+    const T0 = 1_800_000_000_000;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(T0);
+      const sessions = new SessionCache(sessionDb().db, new AuthEvents(new MemoryBus()));
+      const tokens = new TokenService('k'.repeat(48), 1, 60);
+      const claims = {
+        sid: '42',
+        uid: '1',
+        tid: '000000',
+        acc: 'a',
+        rids: [],
+        ral: [],
+        did: null,
+        cid: 'saber',
+      };
+      const token = await tokens.signAccess(claims);
+      let verifications = 0;
+      const counting = Object.assign(Object.create(tokens) as TokenService, {
+        verifyAccess: (t: string) => (verifications++, tokens.verifyAccess(t)),
+      });
+      expect(await sessions.sessionOf(counting, token)).toBe('42');
+      vi.setSystemTime(T0 + 999);
+      expect(await sessions.sessionOf(counting, token)).toBe('42');
+      expect(verifications).toBe(1);
+      await expect(sessions.sessionOf(counting, `${token.slice(0, -2)}xx`)).rejects.toBeInstanceOf(
+        TokenError,
+      );
+      vi.setSystemTime(T0 + 1000);
+      await expect(sessions.sessionOf(counting, token)).rejects.toBeInstanceOf(TokenError);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
