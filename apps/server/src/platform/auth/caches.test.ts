@@ -161,13 +161,21 @@ describe('the session cache', () => {
     live('9');
     expect(await sessions.scope('9')).not.toBeNull();
     expect(state.reads).toBe(2);
-    // A second of life: the two reads below must fall inside it even on a machine stalled by other work.
-    live('8', { expires_ms: Date.now() + 1000 });
-    expect(await sessions.scope('8')).not.toBeNull();
-    expect(await sessions.scope('8')).not.toBeNull();
-    expect(state.reads).toBe(3);
-    await new Promise((r) => setTimeout(r, 1100));
-    expect(await sessions.scope('8')).toBeNull();
+    // A second of life on a set clock: a machine stalled by other work cannot age it between two reads.
+    const T0 = 1_800_000_000_000;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(T0);
+      live('8', { expires_ms: T0 + 1000 });
+      expect(await sessions.scope('8')).not.toBeNull();
+      vi.setSystemTime(T0 + 999);
+      expect(await sessions.scope('8')).not.toBeNull();
+      expect(state.reads).toBe(3);
+      vi.setSystemTime(T0 + 1000);
+      expect(await sessions.scope('8')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
     rows.delete('8');
     expect(await sessions.scope('8')).toBeNull();
     expect(await sessions.scope('not-a-session-id')).toBeNull();
