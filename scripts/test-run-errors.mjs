@@ -2,9 +2,11 @@
 // Why a run exited non-zero, in a few lines, so the end of the CI output names the cause.
 // - a Vitest log: the reason is far above the summary (unhandled errors, a worker that died, a teardown
 //   that hung), even when every test passed;
-// - a Playwright JSON report: the errors outside any test (globalSetup, a spec that does not load) and
-//   the first lines of each failed test's error.
+// - a Playwright JSON report: the errors outside any test (globalSetup, a spec that does not load), and
+//   of each failed test the first lines of its error, the line of the spec it stopped at and the end of
+//   each of its pages' console.
 import fs from 'node:fs';
+import path_ from 'node:path';
 
 const [file] = process.argv.slice(2);
 if (!file || !fs.existsSync(file)) process.exit(0);
@@ -22,7 +24,21 @@ function fromPlaywright(r) {
         if (t.status !== 'unexpected') continue;
         const last = t.results?.at(-1);
         picked.push(`${[...path, spec.title].join(' > ')} (${last?.status ?? 'failed'}):`);
-        for (const e of last?.errors ?? []) picked.push(...head(e.message).map((l) => `  ${l}`));
+        for (const e of last?.errors ?? []) {
+          picked.push(...head(e.message).map((l) => `  ${l}`));
+          // Which step of the test: several of its steps may wait for the same thing.
+          if (e.location) picked.push(`  at ${path_.basename(e.location.file)}:${e.location.line}`);
+        }
+        // The end of each page's console (fixtures.ts attaches it to a failed test): what the app did last.
+        for (const a of last?.attachments ?? []) {
+          if (!/^console-\d+\.log$/.test(a.name) || !a.body) continue;
+          const log = Buffer.from(a.body, 'base64').toString('utf8').trimEnd().split('\n');
+          const lines = log.slice(1).slice(-6);
+          picked.push(
+            `  ${a.name} (${log[0]})${lines.length ? ', its last lines:' : ': nothing logged'}`,
+            ...lines.map((l) => `    ${l.slice(0, 300)}`),
+          );
+        }
       }
     for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
   };
@@ -68,4 +84,4 @@ const out = picked.length
   : lines.length
     ? ['no error section found; the log ends with:', ...lines.slice(-15)]
     : ['the report names no error; see the run log above'];
-console.log(out.slice(0, 40).join('\n'));
+console.log(out.slice(0, 60).join('\n'));
