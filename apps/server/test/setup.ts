@@ -1,4 +1,8 @@
 import { afterAll, vi } from 'vitest';
+import { checkAgainstPlugin } from '../src/platform/sql/kysely.js';
+
+// Every statement the server's tests compile is compiled the way CamelCasePlugin did too (kysely.ts).
+checkAgainstPlugin(true);
 
 /**
  * The server's test files share a worker process (`isolate: false` in vitest.config.ts), so nothing a file

@@ -8,24 +8,73 @@ import {
   PostgresQueryCompiler,
   type Compilable,
   type CompiledQuery,
+  type QueryId,
+  type RootOperationNode,
 } from 'kysely';
 import type { Db, Row } from '../db/index.js';
 import type { QueryOptions } from '../db/db.js';
 import type { DB } from './schema.gen.js';
 
+/** CamelCasePlugin's own mapping of a camelCase name to its column (Kysely memoises it). */
+class Names extends CamelCasePlugin {
+  readonly snake = (name: string) => this.snakeCase(name);
+}
+const names = new Names();
+
+/** The way statements were compiled before SnakeCaseCompiler: CamelCasePlugin's pass, then the stock compiler. */
+const byPlugin = (() => {
+  const compiler = new PostgresQueryCompiler();
+  return (node: RootOperationNode, queryId: QueryId) =>
+    compiler.compileQuery(names.transformQuery({ node, queryId }), queryId);
+})();
+let checking = false;
+
+/**
+ * The server's tests compile every statement both ways as well and fail on any difference in its SQL or its
+ * parameters (test/setup.ts): the renaming is proven on every statement the suite runs, not on examples.
+ */
+export function checkAgainstPlugin(on: boolean): void {
+  checking = on;
+}
+
+/**
+ * PostgreSQL's compiler, writing each identifier snake_cased as it goes. CamelCasePlugin renamed them in a
+ * pass of its own before compiling: it copied (and froze) every node of the statement, and every subquery's
+ * again as it was embedded, a fifth of the main thread of a list request (docs/bench.md). The SQL is the
+ * same, word for word: the mapping is the plugin's own.
+ */
+class SnakeCaseCompiler extends PostgresQueryCompiler {
+  protected override sanitizeIdentifier(identifier: string): string {
+    return super.sanitizeIdentifier(names.snake(identifier));
+  }
+
+  override compileQuery(node: RootOperationNode, queryId: QueryId): CompiledQuery {
+    const ours = super.compileQuery(node, queryId);
+    if (checking) {
+      const theirs = byPlugin(node, queryId);
+      const same =
+        ours.sql === theirs.sql &&
+        ours.parameters.length === theirs.parameters.length &&
+        ours.parameters.every((p, i) => Object.is(p, theirs.parameters[i]));
+      if (!same)
+        throw new Error(`SnakeCaseCompiler differs from CamelCasePlugin:\n${ours.sql}\n${theirs.sql}`);
+    }
+    return ours;
+  }
+}
+
 /**
  * Kysely as a compiler only: queries are built and checked against the generated schema, compiled to
  * `$n` SQL, and run through the one `Db` seam, so PGlite, pg, transactions and named statements behave
- * as before. It never opens a connection (DummyDriver).
+ * as before. It never opens a connection (DummyDriver). Result rows are camelCased by `camelKeys`.
  */
 export const qb = new Kysely<DB>({
   dialect: {
     createAdapter: () => new PostgresAdapter(),
     createDriver: () => new DummyDriver(),
     createIntrospector: (k) => new PostgresIntrospector(k),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
+    createQueryCompiler: () => new SnakeCaseCompiler(),
   },
-  plugins: [new CamelCasePlugin()],
 });
 
 /** Result keys as CamelCasePlugin would give them (its result hook does not run: we execute ourselves). */
