@@ -6,7 +6,7 @@
 //   of each failed test the first lines of its error, the line of the spec it stopped at and the end of
 //   each of its pages' console.
 import fs from 'node:fs';
-import path_ from 'node:path';
+import { basename } from 'node:path';
 
 const [file] = process.argv.slice(2);
 if (!file || !fs.existsSync(file)) process.exit(0);
@@ -27,7 +27,7 @@ function fromPlaywright(r) {
         for (const e of last?.errors ?? []) {
           picked.push(...head(e.message).map((l) => `  ${l}`));
           // Which step of the test: several of its steps may wait for the same thing.
-          if (e.location) picked.push(`  at ${path_.basename(e.location.file)}:${e.location.line}`);
+          if (e.location) picked.push(`  at ${basename(e.location.file)}:${e.location.line}`);
         }
         // The end of each page's console (fixtures.ts attaches it to a failed test): what the app did last.
         for (const a of last?.attachments ?? []) {

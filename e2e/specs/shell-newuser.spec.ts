@@ -124,12 +124,11 @@ test.describe('the shell as a new user meets it', () => {
     const { page } = await pages.signedIn('admin', DESKTOP);
     const selected = sider(page).locator('.ant-menu-item-selected');
     await page.keyboard.press('Control+k');
-    const search = page.getByRole('dialog').getByRole('textbox', { name: '搜索菜单' });
+    const dialog = page.getByRole('dialog');
+    const search = dialog.getByRole('textbox', { name: '搜索菜单' });
     await search.fill('部门管理');
     // The first match is the one chosen, and Enter (typed in the box, where the user's cursor is) opens it.
-    await expect(page.getByRole('dialog').getByRole('option', { selected: true })).toContainText(
-      '/system/dept',
-    );
+    await expect(dialog.getByRole('option', { selected: true })).toContainText('/system/dept');
     await search.press('Enter');
     await page.waitForURL(/\/system\/dept$/);
     await expect.poll(() => selected.textContent()).toBe('部门管理');

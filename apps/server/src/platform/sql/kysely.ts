@@ -22,11 +22,9 @@ class Names extends CamelCasePlugin {
 const names = new Names();
 
 /** The way statements were compiled before SnakeCaseCompiler: CamelCasePlugin's pass, then the stock compiler. */
-const byPlugin = (() => {
-  const compiler = new PostgresQueryCompiler();
-  return (node: RootOperationNode, queryId: QueryId) =>
-    compiler.compileQuery(names.transformQuery({ node, queryId }), queryId);
-})();
+const stock = new PostgresQueryCompiler();
+const byPlugin = (node: RootOperationNode, queryId: QueryId) =>
+  stock.compileQuery(names.transformQuery({ node, queryId }), queryId);
 let checking = false;
 
 /**
