@@ -14,15 +14,16 @@ const parsers = {
 const { serialize } = protocol;
 
 /**
- * PostgreSQL's page cache inside PGlite's WebAssembly memory. PostgreSQL's default, 128 MB, is set aside
- * and written over at every start: ~150 MB of shared memory in all, each page of it touched, which cost a
- * restart ~0.3 s on two cores and kept the node's memory 100 MB higher than it needed (docs/bench.md,
- * thirteenth session). A page not in this cache is read from the data folder through the operating
- * system's own file cache, so a smaller one costs a system call per miss, not a disk read; 32 MB holds a
- * dealership's working set many times over (the demo company's whole database is a few MB). 16 MB opened
- * no faster.
+ * PostgreSQL's page cache inside PGlite's WebAssembly memory. PostgreSQL sets its whole page cache aside at
+ * start, and Emscripten's mmap writes zeros over it: every page of it is touched before the first query.
+ * A page touched for the first time costs the process a page fault, and on the slower shared machines a
+ * fault costs ~18 µs (4.5 ms per MB): PostgreSQL's default, 128 MB, cost a restart ~0.3 s and kept the
+ * node's memory 100 MB higher than it needed (docs/bench.md, thirteenth session); 32 MB still cost ~80 ms
+ * more than 16 MB (twenty-eighth session). A page not in this cache is read from the data folder through
+ * the operating system's own file cache, so a smaller one costs a system call per miss, not a disk read;
+ * 16 MB holds a dealership's working set (the demo company's whole database, catalogs included, is 17 MB).
  */
-export const SHARED_BUFFERS = '32MB';
+export const SHARED_BUFFERS = '16MB';
 
 /** PGlite's own start parameters, with ours after them (a later `-c` wins). */
 const startParams = () => [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`];

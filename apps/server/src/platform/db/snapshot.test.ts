@@ -118,12 +118,13 @@ describe.skipIf(onPostgres)('the database snapshot of a build (pglite)', () => {
       expect(await again.one("SELECT to_regclass('restart_marker') AS t")).toEqual({ t: 'restart_marker' });
       expect(await rowsOf(again)).toMatchObject(rows);
       // A data folder runs with our page cache, not PostgreSQL's 128 MB written over at every start
-      // (pglite.ts, SHARED_BUFFERS): all its shared memory is well under what the default alone would take.
+      // (pglite.ts, SHARED_BUFFERS): all its shared memory, each page of it touched at start, is 16 MB of
+      // cache and ~8 MB of PostgreSQL's other tables (44 MB with a 32 MB cache, ~150 MB with the default).
       expect(await again.one('SHOW shared_buffers')).toEqual({ shared_buffers: SHARED_BUFFERS });
       const shm = await again.one<{ mb: string }>(
         'SELECT (sum(allocated_size) / 1048576)::int AS mb FROM pg_shmem_allocations',
       );
-      expect(Number(shm!.mb)).toBeLessThan(64);
+      expect(Number(shm!.mb)).toBeLessThan(32);
     } finally {
       await again.close();
     }
