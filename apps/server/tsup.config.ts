@@ -82,6 +82,9 @@ export default defineConfig({
     // A stack trace needs the mappings, not a copy of each source (src/platform/stack-map.ts): 3.3 MB of
     // maps instead of 10.4, read with the first stack trace that needs them.
     o.sourcesContent = false;
+    // The packages' licence comments in a file beside the bundle (server.cjs.LEGAL.txt), not at its end:
+    // one of them holds a non-ASCII name, and the bundle must be ASCII (see onSuccess).
+    o.legalComments = 'linked';
   },
   onSuccess: async () => {
     // An `import()` in the bundle would go through Node's experimental vm loader (src/platform/packages.ts):
@@ -90,6 +93,16 @@ export default defineConfig({
     if (imports !== 1)
       throw new Error(
         `dist/server.cjs holds ${imports} import() calls, not 1: load packages with importPackage`,
+      );
+    // V8 keeps a source with one non-ASCII character as a two-byte string: the 4 MB bundle read into
+    // 8 MB, through UTF-8 decoding's slow path, at every start (~2,000 more page faults, ~18 µs each on
+    // the slower machines; docs/bench.md, twenty-eighth session). esbuild escapes strings; a regular
+    // expression, a template's raw text or a comment it keeps as written.
+    const bundle = fs.readFileSync('dist/server.cjs');
+    const at = bundle.findIndex((b) => b > 0x7f);
+    if (at >= 0)
+      throw new Error(
+        `dist/server.cjs holds a non-ASCII character at byte ${at} (…${bundle.subarray(Math.max(0, at - 60), at + 20).toString()}…): write it as an escape or in a string literal`,
       );
     // The launcher, an ES module (the package's type): src/launch.ts and the two small files it imports.
     await build({

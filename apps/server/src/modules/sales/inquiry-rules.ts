@@ -25,6 +25,18 @@ import { firstResponseMinutes, isOverdue, overdueCondition } from './overdue.js'
 import { assertVisible, visibilityOf, visibleCondition, type Visibility } from './visibility.js';
 import './inquiry-messages.js';
 
+/**
+ * The city an inquiry names, joined as `rg`: a municipality's only "city" is named 市辖区 (its districts),
+ * so the province's name says which. The names are string literals, not SQL text: the bundler writes them
+ * as ASCII escapes, where in a template's raw text they would make the whole bundle a two-byte string
+ * (tsup.config.ts).
+ */
+export const cityName = sql<
+  string | null
+>`CASE WHEN rg.name LIKE ${sql.lit('%直辖%')} OR rg.name IN (${sql.lit('市辖区')}, ${sql.lit('县')}) THEN rg.province_name ELSE rg.name END`.as(
+  'cityName',
+);
+
 /** Tenant parameters of this slice (blade_param keys) and their defaults. */
 // The first-response limit is sales-desk's (overdue.ts, shared with the workbench).
 export const INQUIRY_PARAMS = {
@@ -117,12 +129,7 @@ function inquiryBase(scope: Scope) {
       't.createTime',
       'u.realName as ownerName',
       sql<string | null>`b.name || ' ' || s.name || ' ' || m.model_year || ' ' || m.trim`.as('modelName'),
-      // A municipality's only "city" is named 市辖区 (its districts): the province's name says which.
-      sql<
-        string | null
-      >`CASE WHEN rg.name LIKE '%直辖%' OR rg.name IN ('市辖区', '县') THEN rg.province_name ELSE rg.name END`.as(
-        'cityName',
-      ),
+      cityName,
     ]);
 }
 function toRow(r: Record<string, unknown>, now: Date, limit: number): InquiryRow {

@@ -24,7 +24,7 @@ import {
 } from '../../platform/sql/index.js';
 import { listPage, type ListSpec } from '../../platform/list.js';
 import { formatDateTime } from '../../platform/time.js';
-import { minutesParam, nextInTurn } from './inquiry-rules.js';
+import { cityName, minutesParam, nextInTurn } from './inquiry-rules.js';
 import { claimUserInquiry, findOrCreateCustomer, move } from './rules.js';
 import { visibilityOf, type Visibility } from './visibility.js';
 
@@ -69,12 +69,7 @@ function base(scope: Scope) {
       't.createTime',
       'u.realName as claimedByName',
       sql<string | null>`b.name || ' ' || s.name || ' ' || m.model_year || ' ' || m.trim`.as('modelName'),
-      // A municipality's only "city" is named 市辖区 (its districts): the province's name says which.
-      sql<
-        string | null
-      >`CASE WHEN rg.name LIKE '%直辖%' OR rg.name IN ('市辖区', '县') THEN rg.province_name ELSE rg.name END`.as(
-        'cityName',
-      ),
+      cityName,
     ]);
 }
 
