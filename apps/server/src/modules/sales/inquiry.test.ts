@@ -106,6 +106,25 @@ describe(`inquiries over HTTP (${dbLabel})`, () => {
     expect(res.body).not.toContain('13700003333');
   });
 
+  it('names a municipality’s city by its province (its only city is 市辖区) and any other city by its own name', async () => {
+    const shanghai = await create('admin', {
+      customerPhone: '13700005555',
+      ownerUser: ids.sales1,
+      cityCode: '3101',
+    });
+    const guangzhou = await create('admin', {
+      customerPhone: '13700006666',
+      ownerUser: ids.sales1,
+      cityCode: '4401',
+    });
+    const records = (await get('sales1', 'inquiry/list?size=1000')).json().data.records as Array<{
+      id: string;
+      cityName: string | null;
+    }>;
+    expect(records.find((r) => r.id === shanghai)?.cityName).toBe('上海市');
+    expect(records.find((r) => r.id === guangzhou)?.cityName).toBe('广州市');
+  });
+
   it('follow-up: the first one answers the inquiry and moves it assigned → following', async () => {
     const id = await create('admin', { customerPhone: '13700005555', ownerUser: ids.sales1 });
     const res = await post('sales1', 'inquiry/follow', {
