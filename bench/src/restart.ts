@@ -81,7 +81,7 @@ const seeds = (t: Record<string, number>) =>
     .filter(([k]) => k.startsWith('seed'))
     .reduce((n, [, v]) => n + v, 0);
 console.log(
-  `\n${PAIRS} alternating pairs, medians (other: ${builds.other}; Node flags: ${flags.join(' ') || 'none'})`,
+  `\n${PAIRS} alternating pairs, medians (other: ${path.relative(root, builds.other)}; Node flags: ${flags.join(' ') || 'none'})`,
 );
 for (const b of Object.keys(builds) as Build[]) {
   const rs = runs[b];
