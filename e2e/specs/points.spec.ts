@@ -141,9 +141,7 @@ test.describe('points (/fc/score/*)', () => {
 
     // Handed over at the front desk: delivered, and no longer offered to cancel.
     await rowAction(page, mine, '发放');
-    await dialog(page)
-      .getByRole('button', { name: /发\s?放/ })
-      .click();
+    await clickShown(dialog(page).getByRole('button', { name: /发\s?放/ }));
     await mine.getByText('已发放', { exact: true }).waitFor();
 
     // The customer's ledger: the newest line takes the 300 points.
@@ -218,9 +216,7 @@ test.describe('points (/fc/score/*)', () => {
     await expect(mine).toContainText('¥200.00');
     await rowAction(page, mine, '核销');
     await dialog(page).getByLabel('使用说明', { exact: true }).fill('保养工单 W-1001');
-    await dialog(page)
-      .getByRole('button', { name: /核\s?销/ })
-      .click();
+    await clickShown(dialog(page).getByRole('button', { name: /核\s?销/ }));
     await mine.getByText('已使用', { exact: true }).waitFor();
     await expect(mine).toContainText('保养工单 W-1001');
     expect(errors).toEqual([]);

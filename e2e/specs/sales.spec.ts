@@ -427,18 +427,14 @@ test.describe('the sales floor', () => {
     const boss = await staff(pages, 'admin');
     await open(boss.page, '/fc/redPacket/index', '红包管理');
     await rowAction(boss.page, row(boss.page, packetNo), '通过');
-    await dialog(boss.page)
-      .getByRole('button', { name: /通\s?过/ })
-      .click();
+    await clickShown(dialog(boss.page).getByRole('button', { name: /通\s?过/ }));
     await row(boss.page, packetNo).getByText('待发放', { exact: true }).waitFor();
 
     const cashier = await staff(pages, 'finance1');
     await open(cashier.page, '/fc/redPacket/index', '红包管理');
     await rowAction(cashier.page, row(cashier.page, packetNo), '登记发放');
     await dialog(cashier.page).getByLabel('发放流水号', { exact: true }).fill('WXHB2026112900088');
-    await dialog(cashier.page)
-      .getByRole('button', { name: /登记发放/ })
-      .click();
+    await clickShown(dialog(cashier.page).getByRole('button', { name: /登记发放/ }));
     await row(cashier.page, packetNo).getByText('已发放', { exact: true }).waitFor();
     await expect(row(cashier.page, packetNo)).toContainText('¥188.00');
     expect([...seller.errors, ...boss.errors, ...cashier.errors]).toEqual([]);
