@@ -193,9 +193,7 @@ test.describe('administration console on the CRUD engine', () => {
     await dialog(page).getByLabel('字典项名称').fill('深红');
     await save(page);
     await said(page, '字典 e2e_color 中已存在键值 red');
-    await dialog(page)
-      .getByRole('button', { name: cn('取消') })
-      .click();
+    await clickShown(dialog(page).getByRole('button', { name: cn('取消') }));
 
     await search(entries, '字典项名称', '红');
     await rowsAre(entries, 1);
