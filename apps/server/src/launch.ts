@@ -20,13 +20,12 @@
  *   stack trace that needs it (~0.2 s, once), not at every start as Node does. Given
  *   `--enable-source-maps`, the bundle is loaded by Node's `require` instead, without a cache.
  */
-import fs from 'node:fs';
-import { createRequire, Module } from 'node:module';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { LAUNCHER_CODE_CACHE, LAUNCHER_IMPORT, type CodeCacheState } from './platform/packages.js';
-import { cacheFileOf, keepAtExit, readCache } from './platform/code-cache.js';
+import { cacheFileOf, keepAtExit, readCache, wrappedSource } from './platform/code-cache.js';
 import { mapStackTraces } from './platform/stack-map.js';
 import { tuneWasmTiering } from './wasm-tiering.js';
 import { readBuildId } from './build-id.js';
@@ -47,7 +46,7 @@ if (process.sourceMapsEnabled) {
   mapStackTraces(bundle);
   const file = cacheFileOf(here, readBuildId(here));
   const cachedData = readCache(file);
-  const script = new vm.Script(Module.wrap(fs.readFileSync(bundle, 'utf8')), {
+  const script = new vm.Script(wrappedSource(bundle), {
     filename: bundle,
     ...(cachedData && { cachedData }),
   });

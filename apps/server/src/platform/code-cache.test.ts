@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
+import { createRequire, Module } from 'node:module';
 import path from 'node:path';
+import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { cacheFileOf, pruneCaches, readCache, type Runtime } from './code-cache.js';
+import { cacheFileOf, pruneCaches, readCache, wrappedSource, type Runtime } from './code-cache.js';
 
 const runtime: Runtime = { version: 'v20.20.2', arch: 'x64', execArgv: [], env: {} };
 
@@ -79,5 +81,43 @@ describe('the cache folder', () => {
     const dir = folder();
     expect(readCache(path.join(dir, 'server-none.bin'))).toBeUndefined();
     expect(readCache(undefined)).toBeUndefined();
+  });
+});
+
+// The cache was made from `Module.wrap` of the file's text, and V8 checks a cache by the source's length
+// alone: the text read another way must be the same to the character, or a start compiles the wrong code.
+describe('wrappedSource', () => {
+  const file = (text: string | Buffer) => {
+    const f = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wrapped-')), 'server.cjs');
+    fs.writeFileSync(f, text);
+    return f;
+  };
+  const wrapped = (f: string) => Module.wrap(fs.readFileSync(f, 'utf8'));
+
+  it('is the text Module.wrap gives, for an ASCII bundle as the build writes it', () => {
+    const f = file('"use strict";\nmodule.exports.answer = require("node:path").sep + __filename;\n');
+    expect(wrappedSource(f)).toBe(wrapped(f));
+    const run = new vm.Script(wrappedSource(f)).runInThisContext() as (...a: unknown[]) => void;
+    const m = { exports: {} as { answer?: string } };
+    run(m.exports, createRequire(import.meta.url), m, '/x/server.cjs', '/x');
+    expect(m.exports.answer).toBe(`${path.sep}/x/server.cjs`);
+  });
+
+  it('is the same for a file that is not ASCII: a two-byte character, an astral one, a stray byte', () => {
+    for (const text of [
+      'const city = "市辖区";',
+      'const smile = "\u{1F600}";',
+      Buffer.from([0x61, 0xe9, 0x62]),
+    ]) {
+      const f = file(text);
+      expect(wrappedSource(f)).toBe(wrapped(f));
+    }
+  });
+
+  it('is the same for an empty file and for one larger than a read', () => {
+    for (const text of ['', 'x'.repeat(3 << 20)]) {
+      const f = file(text);
+      expect(wrappedSource(f)).toBe(wrapped(f));
+    }
   });
 });
