@@ -1,8 +1,11 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { build, defineConfig, type Options } from 'tsup';
+import { START_NODE_FLAGS } from './node-flags.mjs';
 
 /** An esbuild plugin, as tsup takes it (esbuild is tsup's dependency, not ours). */
 type Plugin = NonNullable<Options['esbuildPlugins']>[number];
@@ -40,6 +43,61 @@ const swaggerUiStaticDir: Plugin = {
     });
   },
 };
+
+/**
+ * What a new install's first start would otherwise make itself, made by the build: V8's code cache of the
+ * bundle, which a start uses only under the Node flags it was made with (here none, as a bare `node
+ * dist/main.js` and the benches start it, and `npm start`'s), and the OpenAPI document. A first start
+ * without them compiled every function it ran and built the document (docs/bench.md, twenty-ninth
+ * session). Each start runs on the built server's defaults (PGlite, the in-process bus) in a data folder
+ * of its own that is removed after (the demo company it seeded, with its passwords, goes with it); the
+ * build fails with the server's output if one does not start, answer the document and stop cleanly.
+ */
+async function firstStartsAtBuild(): Promise<void> {
+  const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG'];
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => keep.includes(k)));
+  const start = async (flags: readonly string[]) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-build-start-'));
+    const port = await new Promise<number>((resolve, reject) => {
+      const s = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = s.address() as net.AddressInfo;
+        s.close(() => resolve(port));
+      });
+      s.on('error', reject);
+    });
+    const proc = spawn(process.execPath, [...flags, 'dist/main.js'], {
+      env: { ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    proc.stdout.on('data', (d) => (out += d));
+    proc.stderr.on('data', (d) => (out += d));
+    const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
+    try {
+      for (const t0 = Date.now(); ;) {
+        if (proc.exitCode !== null || Date.now() - t0 > 120_000) throw new Error('no answer');
+        const res = await fetch(`http://127.0.0.1:${port}/api/docs/json`).catch(() => undefined);
+        if (res?.ok) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      proc.kill('SIGTERM');
+      if ((await exited) !== 0) throw new Error('not stopped cleanly');
+      return fs.readFileSync(path.join(dataDir, 'openapi.json'));
+    } catch (e) {
+      proc.kill('SIGKILL');
+      throw new Error(
+        `the build's first start of the server (${flags.join(' ') || 'no flags'}): ${(e as Error).message}\n${out}`,
+      );
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
+    }
+  };
+  const [document] = await Promise.all([start([]), start(START_NODE_FLAGS)]);
+  fs.writeFileSync('dist/openapi.json', document!);
+  fs.mkdirSync('dist/code-cache-build');
+  for (const name of fs.readdirSync('dist/code-cache').filter((n) => n.endsWith('.bin')))
+    fs.renameSync(path.join('dist/code-cache', name), path.join('dist/code-cache-build', name));
+}
 
 /**
  * The server is one CommonJS bundle, dist/server.cjs, that dist/main.js (src/launch.ts) compiles from
@@ -127,5 +185,6 @@ export default defineConfig({
     fs.writeFileSync('dist/build-id', `${hash.digest('hex').slice(0, 32)}\n`);
     // The migrated empty database a first start is made from (src/platform/db/snapshot.ts).
     execFileSync(process.execPath, ['dist/build-snapshot.cjs'], { stdio: 'inherit' });
+    await firstStartsAtBuild();
   },
 });

@@ -143,8 +143,9 @@ async function runOurs(database: 'pglite' | 'postgres'): Promise<DbRun> {
     };
   }
   try {
-    // A new install's first start finds no code cache (apps/server/src/launch.ts): the build's is removed,
-    // so that the first start is timed as a new machine's; the restarts use the one it leaves at its exit.
+    // A new install's first start finds only what the build made (apps/server/src/launch.ts: its code
+    // caches in dist/code-cache-build/, its OpenAPI document): the caches this machine's starts made are
+    // removed, so that the first start is timed as a new machine's.
     fs.rmSync(path.join(path.dirname(serverMain), 'code-cache'), { recursive: true, force: true });
     const cold = await startProcess([serverMain], env, await freePort(), '/api/docs/json');
     await cold.stop();

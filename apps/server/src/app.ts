@@ -70,7 +70,7 @@ export async function buildApp(
 ): Promise<App & { routeTable: RouteInfo[]; compileSchemas: () => number }> {
   const { config, db } = opts;
   const docs = opts.build
-    ? new OpenApiCache(path.join(config.dataDir, 'openapi.json'), opts.build)
+    ? new OpenApiCache(path.join(config.dataDir, 'openapi.json'), opts.build, path.join(here, 'openapi.json'))
     : undefined;
   docs?.load();
   const schemas = lazyCompilers();

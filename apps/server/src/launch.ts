@@ -15,6 +15,9 @@
  *   made or used (platform/code-cache.ts); written to a temporary file and renamed, so processes starting
  *   side by side never read half a file. Where it cannot be read or written the server starts as it
  *   would without it.
+ * - **A new install's first start has one.** The build starts the server once itself, with no Node flags
+ *   and with `npm start`'s, and keeps the caches those starts made in dist/code-cache-build/ (tsup.config.ts):
+ *   a start that finds none of its own uses the build's.
  * - **Stack traces name the TypeScript sources**, as `--enable-source-maps` would; Node maps no script
  *   compiled with `vm`, so the launcher maps the bundle's frames itself. The map is read with the first
  *   stack trace that needs it (~0.2 s, once), not at every start as Node does. Given
@@ -25,7 +28,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { LAUNCHER_CODE_CACHE, LAUNCHER_IMPORT, type CodeCacheState } from './platform/packages.js';
-import { cacheFileOf, keepAtExit, readCache, wrappedSource } from './platform/code-cache.js';
+import { builtCacheOf, cacheFileOf, keepAtExit, readCache, wrappedSource } from './platform/code-cache.js';
 import { mapStackTraces } from './platform/stack-map.js';
 import { tuneWasmTiering } from './wasm-tiering.js';
 import { readBuildId } from './build-id.js';
@@ -45,7 +48,8 @@ if (process.sourceMapsEnabled) {
 } else {
   mapStackTraces(bundle);
   const file = cacheFileOf(here, readBuildId(here));
-  const cachedData = readCache(file);
+  // This machine's cache first: one made after V8 refused the build's (another CPU, say) replaces it.
+  const cachedData = readCache(file) ?? (file ? readCache(builtCacheOf(file), false) : undefined);
   const script = new vm.Script(wrappedSource(bundle), {
     filename: bundle,
     ...(cachedData && { cachedData }),

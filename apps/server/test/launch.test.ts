@@ -13,7 +13,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readBuildId } from '../src/build-id.js';
-import { cacheFileOf } from '../src/platform/code-cache.js';
+import { builtCacheOf, cacheFileOf } from '../src/platform/code-cache.js';
+import { START_NODE_FLAGS } from '../node-flags.mjs';
 import { BASIC, onPostgres } from './harness.js';
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
@@ -85,6 +86,7 @@ async function startAndStop(): Promise<string | undefined> {
 
 afterAll(() => {
   fs.rmSync(cacheFile(), { force: true });
+  fs.rmSync(builtCacheOf(cacheFile()), { force: true });
   fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10 });
 });
 
@@ -110,5 +112,31 @@ describe.skipIf(onPostgres)('the launcher’s code cache', () => {
     expect(await startAndStop()).toBe('used');
     // Nothing half-written is left beside it.
     expect(fs.readdirSync(path.dirname(cacheFile())).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+
+    // A new install's: none of its own yet, and the build's of the same name, which it uses and leaves.
+    const built = builtCacheOf(cacheFile());
+    fs.renameSync(cacheFile(), built);
+    const before = fs.statSync(built);
+    expect(await startAndStop()).toBe('used');
+    expect(fs.existsSync(cacheFile())).toBe(false);
+    expect(fs.statSync(built).mtimeMs).toBe(before.mtimeMs);
   }, 240_000);
+
+  it('comes with the build for a start with no Node flags and for npm start’s, beside the OpenAPI document', () => {
+    const build = readBuildId(dist);
+    for (const execArgv of [[], START_NODE_FLAGS]) {
+      const file = cacheFileOf(dist, build, {
+        version: process.version,
+        arch: process.arch,
+        execArgv,
+        env: {},
+      });
+      expect(fs.statSync(builtCacheOf(file!)).size).toBeGreaterThan(1_000_000);
+    }
+    const [key, document] = fs.readFileSync(path.join(dist, 'openapi.json'), 'utf8').split(/\n(.*)/s);
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect((JSON.parse(document!) as { paths: object }).paths).toHaveProperty([
+      '/api/blade-auth/oauth/token',
+    ]);
+  });
 });

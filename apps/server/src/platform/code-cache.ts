@@ -41,6 +41,16 @@ export function cacheFileOf(
   return path.join(dir, 'code-cache', `server-${key}.bin`);
 }
 
+/** Where the build keeps the caches it made (tsup.config.ts), beside the build's own `code-cache/`. */
+export const BUILT_CACHES = 'code-cache-build';
+
+/**
+ * The cache of the same name that the build made, by a first start of its own (tsup.config.ts): what a new
+ * install's first start uses, before any start of its own has made one.
+ */
+export const builtCacheOf = (file: string): string =>
+  path.join(path.dirname(path.dirname(file)), BUILT_CACHES, path.basename(file));
+
 /**
  * The bundle's text inside Node's CommonJS wrapper, as `Module.wrap(fs.readFileSync(file, 'utf8'))` gives
  * it and as the cache was made from, but read into one buffer between the wrapper's two parts and decoded
@@ -77,8 +87,11 @@ export const KEEP_CACHES = 4;
 /** A temporary file this old was left by a process that died while writing it. */
 const STALE_TEMPORARY_MS = 10 * 60_000;
 
-/** The cache, marked as used now (its time is what the folder's bound keeps the newest by). */
-export function readCache(file: string | undefined): Buffer | undefined {
+/**
+ * The cache, marked as used now (its time is what the folder's bound keeps the newest by); a cache the
+ * build made (`mark` false) is never pruned, and its file is the build's.
+ */
+export function readCache(file: string | undefined, mark = true): Buffer | undefined {
   if (!file) return undefined;
   let data: Buffer;
   try {
@@ -86,6 +99,7 @@ export function readCache(file: string | undefined): Buffer | undefined {
   } catch {
     return undefined;
   }
+  if (!mark) return data;
   try {
     const now = new Date();
     fs.utimesSync(file, now, now);

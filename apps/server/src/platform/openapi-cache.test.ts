@@ -42,6 +42,31 @@ describe('the kept OpenAPI document', () => {
     expect(fs.readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('uses the document the build kept when the data folder has none for this build and these routes', async () => {
+    const shipped = path.join(dir, 'shipped.json');
+    fs.writeFileSync(shipped, `${openApiKey('build-1', routes)}\n{"from":"build"}`);
+    const make = vi.fn(() => ({ made: true }));
+    const fresh = () => path.join(fs.mkdtempSync(path.join(dir, 'data-')), 'openapi.json');
+
+    const data = fresh();
+    const first = new OpenApiCache(data, 'build-1', shipped);
+    expect(await first.json([...routes].reverse(), make)).toBe('{"from":"build"}');
+    await first.saved;
+    expect(make).not.toHaveBeenCalled();
+    expect(fs.existsSync(data)).toBe(false); // nothing to keep: the build's stays where it is
+
+    // Made for another build or other routes, it is not this node's document.
+    expect(await new OpenApiCache(fresh(), 'build-2', shipped).json(routes, make)).toBe('{"made":true}');
+    expect(await new OpenApiCache(fresh(), 'build-1', shipped).json([...routes, 'GET /api/c'], make)).toBe(
+      '{"made":true}',
+    );
+    expect(make).toHaveBeenCalledTimes(2);
+    // Missing, it costs only the building.
+    expect(await new OpenApiCache(fresh(), 'build-1', path.join(dir, 'none.json')).json(routes, make)).toBe(
+      '{"made":true}',
+    );
+  });
+
   it('builds the document when the kept file is damaged or cannot be written, with the same answer', async () => {
     const damaged = path.join(dir, 'damaged.json');
     fs.writeFileSync(damaged, `${openApiKey('b', routes)}`); // the key and no newline, no document

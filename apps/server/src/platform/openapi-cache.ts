@@ -18,6 +18,8 @@ import fs from 'node:fs/promises';
  *   processes of one node may write it at the same moment.
  * - A file that cannot be read or written costs only the building of the document; the answer is the
  *   same either way.
+ * - A new install's first start builds nothing either: the build starts the server once itself and keeps
+ *   the document beside the bundle (`shipped`, dist/openapi.json; tsup.config.ts), under the same rule.
  */
 export class OpenApiCache {
   private kept: Promise<string | undefined> | undefined;
@@ -28,6 +30,7 @@ export class OpenApiCache {
   constructor(
     private readonly file: string,
     private readonly build: string,
+    private readonly shipped?: string,
   ) {}
 
   /** Starts reading the kept document, while the rest of the start goes on. */
@@ -51,9 +54,12 @@ export class OpenApiCache {
   private async resolve(routes: readonly string[], make: () => unknown): Promise<string> {
     const key = openApiKey(this.build, routes);
     this.load();
-    const kept = await this.kept;
-    const end = kept?.indexOf('\n') ?? -1;
-    if (kept && end > 0 && kept.slice(0, end) === key) return kept.slice(end + 1);
+    const found =
+      documentFor(key, await this.kept) ??
+      (this.shipped
+        ? documentFor(key, await fs.readFile(this.shipped, 'utf8').catch(() => undefined))
+        : undefined);
+    if (found !== undefined) return found;
     const text = JSON.stringify(make());
     this.saved = this.save(`${key}\n${text}`);
     return text;
@@ -68,6 +74,12 @@ export class OpenApiCache {
       await fs.rm(tmp, { force: true }).catch(() => {});
     }
   }
+}
+
+/** The document a kept file holds, if it was made for `key`. */
+function documentFor(key: string, kept: string | undefined): string | undefined {
+  const end = kept?.indexOf('\n') ?? -1;
+  return kept && end > 0 && kept.slice(0, end) === key ? kept.slice(end + 1) : undefined;
 }
 
 /** What a kept document must have been made for: this build and these routes, in any order. */
