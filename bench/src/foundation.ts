@@ -123,6 +123,9 @@ async function runOurs(database: 'pglite' | 'postgres'): Promise<DbRun> {
     IP_MAX_FAILURES: '1000000',
     // The per-address limits of sign-in (429s) would be measured instead of sign-in itself.
     RATE_LIMIT: 'off',
+    // This checkout's web build, whichever build runs (BENCH_SERVER_MAIN): a copy of dist placed elsewhere
+    // would find none beside its own folder and start without the web's routes.
+    WEB_DIST: path.join(root, 'apps/web/dist'),
   };
   let dropDb: (() => Promise<void>) | undefined;
   if (database === 'postgres') {

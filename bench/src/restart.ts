@@ -48,6 +48,9 @@ async function start(build: Build, dataDir: string): Promise<Restart> {
     CAPTCHA_MODE: 'off',
     LOG_LEVEL: 'info', // the "ready" line and its steps
     RATE_LIMIT: 'off',
+    // Both serve this checkout's web build: one found beside its own folder (apps/server/src/app.ts) would
+    // be none for a copy of dist placed elsewhere, which would then start without the web's routes.
+    WEB_DIST: path.join(root, 'apps/web/dist'),
   };
   const s = await startProcess([...flags, builds[build]], env, await freePort(), '/api/docs/json');
   await s.stop();
