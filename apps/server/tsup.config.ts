@@ -147,7 +147,8 @@ export default defineConfig({
   onSuccess: async () => {
     // An `import()` in the bundle would go through Node's experimental vm loader (src/platform/packages.ts):
     // the one allowed is `importPackage`'s own, for a run from the sources.
-    const imports = fs.readFileSync('dist/server.cjs', 'utf8').match(/(?<![\w$.])import\(/g)?.length ?? 0;
+    const bundle = fs.readFileSync('dist/server.cjs');
+    const imports = bundle.toString('utf8').match(/(?<![\w$.])import\(/g)?.length ?? 0;
     if (imports !== 1)
       throw new Error(
         `dist/server.cjs holds ${imports} import() calls, not 1: load packages with importPackage`,
@@ -156,7 +157,6 @@ export default defineConfig({
     // 8 MB, through UTF-8 decoding's slow path, at every start (~2,000 more page faults, ~18 µs each on
     // the slower machines; docs/bench.md, twenty-eighth session). esbuild escapes strings; a regular
     // expression, a template's raw text or a comment it keeps as written.
-    const bundle = fs.readFileSync('dist/server.cjs');
     const at = bundle.findIndex((b) => b > 0x7f);
     if (at >= 0)
       throw new Error(

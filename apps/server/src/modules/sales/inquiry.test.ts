@@ -108,12 +108,12 @@ describe(`inquiries over HTTP (${dbLabel})`, () => {
 
   it('names a municipality’s city by its province (its only city is 市辖区) and any other city by its own name', async () => {
     const shanghai = await create('admin', {
-      customerPhone: '13700005555',
+      customerPhone: '13700020031',
       ownerUser: ids.sales1,
       cityCode: '3101',
     });
     const guangzhou = await create('admin', {
-      customerPhone: '13700006666',
+      customerPhone: '13700020032',
       ownerUser: ids.sales1,
       cityCode: '4401',
     });
