@@ -94,6 +94,8 @@ async function firstStartsAtBuild(): Promise<void> {
   };
   const [document] = await Promise.all([start([]), start(START_NODE_FLAGS)]);
   fs.writeFileSync('dist/openapi.json', document!);
+  // tsup's clean empties dist's folders but keeps them.
+  fs.rmSync('dist/code-cache-build', { recursive: true, force: true });
   fs.mkdirSync('dist/code-cache-build');
   for (const name of fs.readdirSync('dist/code-cache').filter((n) => n.endsWith('.bin')))
     fs.renameSync(path.join('dist/code-cache', name), path.join('dist/code-cache-build', name));
